@@ -1,0 +1,51 @@
+# popping-render: the commands a newcomer runs are `make render` and `make test`.
+SWIFT ?= swift
+BIN := .build/release
+DEMO ?= owl
+OUT ?= out
+
+.PHONY: all build deps test render renders goldens bench clean
+
+all: build
+
+## Install the system libraries the build links against (libpng, zlib) when they are missing.
+deps:
+	@if pkg-config --exists libpng 2>/dev/null; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "installing libpng-dev zlib1g-dev pkg-config" >&2; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev pkg-config >/dev/null; \
+	elif command -v sudo >/dev/null 2>&1; then \
+		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev pkg-config; \
+	else \
+		echo "error: libpng is missing; install libpng-dev and zlib1g-dev (Debian/Ubuntu) and run make again" >&2; exit 2; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+## Runs every unit, property and golden-frame test. Never records goldens.
+test: deps
+	RECORD_GOLDENS= $(SWIFT) test --parallel
+
+## Renders the front-door demo to out/$(DEMO).gif.
+render: build
+	@mkdir -p $(OUT)
+	$(BIN)/popping-render $(DEMO) --out $(OUT)/$(DEMO).gif
+
+## Re-records every golden frame deliberately; review the changed PNGs before committing.
+goldens: deps
+	RECORD_GOLDENS=1 $(SWIFT) test
+
+## Regenerates the GIFs and contact sheets the README shows.
+renders: build
+	@for d in $$($(BIN)/popping-render list --names); do \
+		$(BIN)/popping-render $$d --out Renders/$$d.gif --quiet || exit 1; \
+		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \
+	done
+
+## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
+bench: build
+	bash bench/run.sh
+
+clean:
+	rm -rf .build out

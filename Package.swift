@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+// popping-render: replays iOS UI animations headlessly and writes PNG frames and GIFs.
+//
+// The targets follow the render pipeline, and data flows one way through them:
+//   Demos (scripts) -> Motion + Layout -> Scene (view tree, display list) -> Raster -> Codecs
+// Text sits beside Raster: it parses TrueType fonts and turns strings into Raster paths.
+import PackageDescription
+
+/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds.
+let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+
+let package = Package(
+    name: "popping-render",
+    products: [
+        .executable(name: "popping-render", targets: ["popping-render"]),
+        .executable(name: "popping-bench", targets: ["popping-bench"]),
+        .library(name: "Raster", targets: ["Raster"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "Geometry", swiftSettings: fast),
+        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: fast),
+        .systemLibrary(name: "CLibPNGSystem", path: "Sources/CLibPNGSystem", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
+        .target(name: "CLibPNG", dependencies: ["CLibPNGSystem"]),
+        .target(name: "Codecs", dependencies: ["Raster", "CLibPNG"], swiftSettings: fast),
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
+        .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
+        .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
+        .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
+        .executableTarget(
+            name: "popping-render",
+            dependencies: ["Demos", "Codecs", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: fast),
+        .executableTarget(
+            name: "popping-bench",
+            dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: fast),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,2 @@
+/// The Demos stage of the pipeline; see Package.swift for how the stages connect.
+public enum DemosModule {}

@@ -1,0 +1,2 @@
+/// The Layout stage of the pipeline; see Package.swift for how the stages connect.
+public enum LayoutModule {}

@@ -1,0 +1,2 @@
+/// The Motion stage of the pipeline; see Package.swift for how the stages connect.
+public enum MotionModule {}
