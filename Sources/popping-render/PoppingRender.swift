@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The command-line entry point: one subcommand per tool.
 @main
@@ -7,4 +8,24 @@ struct PoppingRender: ParsableCommand {
         commandName: "popping-render",
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
         subcommands: [])
+
+    /// Runs the command; every failure, including a bad argument, prints one line on stderr and
+    /// exits with status 2 (ArgumentParser's own default would be 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            failure.exit()
+        } catch let code as ExitCode where code == .success {
+            Foundation.exit(0)
+        } catch {
+            let text = fullMessage(for: error)
+            if exitCode(for: error) == .success {
+                print(text)
+                Foundation.exit(0)
+            }
+            CommandFailure(text.split(separator: "\n").first.map(String.init) ?? "\(error)").exit()
+        }
+    }
 }
