@@ -40,7 +40,9 @@ let package = Package(
             dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
+        .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )

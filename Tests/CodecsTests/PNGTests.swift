@@ -1,0 +1,140 @@
+import Codecs
+import Foundation
+import GoldenTesting
+import Raster
+import Testing
+
+private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures"
+
+/// The straight RGBA the fixtures encode (see Fixtures/make_fixtures.py).
+private func fixturePixel(_ x: Int, _ y: Int) -> [UInt8] {
+    [UInt8(40 * x), UInt8(100 * y), 200, (x, y) == (4, 2) ? 0 : 255]
+}
+
+private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
+    let s = p.straightRGBA()
+    let i = (y * p.width + x) * 4
+    return Array(s[i..<i + 4])
+}
+
+@Suite struct PNGReadingTests {
+    @Test(arguments: ["rgba8.png", "rgba8-interlaced.png", "rgba16.png"])
+    func colourImagesWithAlphaDecodeToTheSamePixels(file: String) throws {
+        let p = try PNG.read(path: "\(fixtures)/\(file)")
+        #expect(p.width == 5 && p.height == 3)
+        for y in 0..<3 { for x in 0..<4 { #expect(straight(p, x, y) == fixturePixel(x, y)) } }
+        #expect(p[4, 2].a == 0)
+    }
+
+    @Test func paletteWithTransparencyExpandsToRGBA() throws {
+        let p = try PNG.read(path: "\(fixtures)/palette4-trns.png")
+        #expect(straight(p, 1, 1) == fixturePixel(1, 1))
+        #expect(p[4, 2] == (0, 0, 0, 0))
+    }
+
+    @Test func rgbWithoutAlphaIsOpaque() throws {
+        let p = try PNG.read(path: "\(fixtures)/rgb8.png")
+        #expect(straight(p, 3, 2) == [120, 200, 200, 255])
+        #expect(p[4, 2].a == 255)
+    }
+
+    @Test func greyLevelsBecomeEqualChannels() throws {
+        #expect(try straight(PNG.read(path: "\(fixtures)/gray8.png"), 2, 0) == [80, 80, 80, 255])
+        #expect(try straight(PNG.read(path: "\(fixtures)/gray-alpha8.png"), 3, 1) == [120, 120, 120, 255])
+        // 2-bit grey level 3 scales to 255, level 1 to 85.
+        let two = try PNG.read(path: "\(fixtures)/gray2.png")
+        #expect(straight(two, 3, 0) == [255, 255, 255, 255])
+        #expect(straight(two, 1, 0) == [85, 85, 85, 255])
+    }
+
+    @Test func missingFileNamesThePath() {
+        #expect(throws: CodecError.unreadable(path: "/nonexistent/x.png", reason: "no such file")) {
+            try PNG.read(path: "/nonexistent/x.png")
+        }
+    }
+
+    @Test func notAPNGIsAnErrorNamingTheInput() {
+        do {
+            _ = try PNG.decode(Array("GIF89a".utf8), name: "frames/0001.png")
+            Issue.record("decoding a GIF header succeeded")
+        } catch {
+            #expect("\(error)".hasPrefix("frames/0001.png: not a valid PNG"))
+        }
+    }
+}
+
+@Suite struct PNGWritingTests {
+    private func gradient() -> Pixmap {
+        var rgba = [UInt8]()
+        for y in 0..<37 { for x in 0..<53 { rgba += [UInt8(x * 4), UInt8(y * 6), UInt8((x ^ y) & 255), UInt8(255 - x)] } }
+        return Pixmap(width: 53, height: 37, straight: rgba)
+    }
+
+    @Test(arguments: [PNG.Compression.fast, .small, .init(level: 0, adaptiveFilters: false)])
+    func encodeThenDecodeGivesTheSamePixels(compression: PNG.Compression) throws {
+        let p = gradient()
+        #expect(try PNG.decode(PNG.encode(p, compression: compression)) == p)
+    }
+
+    @Test func sameImageGivesTheSameBytes() throws {
+        #expect(try PNG.encode(gradient()) == PNG.encode(gradient()))
+    }
+
+    @Test func writeLeavesNoTemporaryFileBehind() throws {
+        let folder = NSTemporaryDirectory() + "png-write-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try PNG.write(gradient(), to: folder + "/a.png")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
+    }
+
+    @Test func unwritableFolderIsAnErrorAndWritesNothing() {
+        #expect(throws: CodecError.unwritable(path: "/nonexistent-dir/a.png", reason: "folder /nonexistent-dir does not exist")) {
+            try PNG.write(gradient(), to: "/nonexistent-dir/a.png")
+        }
+    }
+}
+
+@Suite struct PNGFuzzTests {
+    /// A fixed-seed generator so every run mutates the same way.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func mutatedAndTruncatedFilesThrowOrDecodeButNeverCrash() throws {
+        var rng = SplitMix(state: 42)
+        let seeds = try ["rgba8.png", "rgba8-interlaced.png", "palette4-trns.png", "gray2.png", "rgba16.png"].map {
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/\($0)")))
+        }
+        var failures = 0
+        for round in 0..<3000 {
+            var bytes = seeds[round % seeds.count]
+            switch round % 3 {
+            case 0: bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
+            case 1:
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+            default:
+                // Corrupt the IHDR dimensions and fix nothing else: libpng must reject the CRC or the size.
+                let i = Int.random(in: 16..<24, using: &rng)
+                bytes[i] = 0xFF
+            }
+            do {
+                let p = try PNG.decode(bytes, name: "fuzz")
+                #expect(p.data.count == p.width * p.height * 4)
+            } catch {
+                failures += 1
+                #expect("\(error)".hasPrefix("fuzz: not a valid PNG: "))
+            }
+        }
+        #expect(failures > 1000)
+    }
+}
