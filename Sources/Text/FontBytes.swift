@@ -11,17 +11,20 @@ struct FontBytes {
     let count: Int
     /// The table tag used in error messages.
     let table: String
+    /// What part of the table the view is (say "glyph 6"), put before its error messages.
+    let context: String
 
     /// A view of the whole file.
     init(file: [UInt8], table: String) {
-        self.init(file: file, start: 0, count: file.count, table: table)
+        self.init(file: file, start: 0, count: file.count, table: table, context: "")
     }
 
-    private init(file: [UInt8], start: Int, count: Int, table: String) {
+    private init(file: [UInt8], start: Int, count: Int, table: String, context: String) {
         self.file = file
         self.start = start
         self.count = count
         self.table = table
+        self.context = context
     }
 
     /// Throws unless `length` bytes at `offset` lie inside the view; `what` names them for the message.
@@ -31,15 +34,20 @@ struct FontBytes {
         }
     }
 
-    /// A view of `length` bytes at `offset`, with its own table name for messages.
-    func slice(_ offset: Int, _ length: Int, table: String? = nil, _ what: @autoclosure () -> String) throws -> FontBytes {
+    /// A view of `length` bytes at `offset`, optionally with its own table name or context for messages.
+    func slice(_ offset: Int, _ length: Int, table: String? = nil, context: String? = nil,
+               _ what: @autoclosure () -> String) throws -> FontBytes {
         try require(offset, length, what())
-        return FontBytes(file: file, start: start + offset, count: length, table: table ?? self.table)
+        return FontBytes(file: file, start: start + offset, count: length, table: table ?? self.table,
+                         context: context ?? self.context)
     }
 
     /// The view from `offset` to its end, for subtables whose length is not stored.
     func suffix(from offset: Int, _ what: @autoclosure () -> String) throws -> FontBytes {
-        try slice(offset, count - min(max(offset, 0), count), what())
+        guard offset >= 0, offset < count else {
+            throw malformed("\(what()) starts at offset \(offset), past the end (\(count) bytes)")
+        }
+        return FontBytes(file: file, start: start + offset, count: count - offset, table: table, context: context)
     }
 
     func u8(_ offset: Int) throws -> UInt8 {
@@ -75,6 +83,8 @@ struct FontBytes {
         }
     }
 
-    /// An error about this view's table.
-    func malformed(_ reason: String) -> FontError { .malformed(table: table, reason: reason) }
+    /// An error about this view's table, prefixed with its context.
+    func malformed(_ reason: String) -> FontError {
+        .malformed(table: table, reason: context.isEmpty ? reason : "\(context): \(reason)")
+    }
 }

@@ -36,7 +36,11 @@ struct TableDirectory {
 
     private static func tag(_ s: String) -> UInt32 { s.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
+    /// The tag as text; bytes outside printable ASCII (only in damaged files) show as '?'.
     private static func name(_ tag: UInt32) -> String {
-        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+        String(decoding: [24, 16, 8, 0].map { (byte: Int) -> UInt8 in
+            let c = UInt8(truncatingIfNeeded: tag >> byte)
+            return (0x20...0x7E).contains(c) ? c : 0x3F
+        }, as: UTF8.self)
     }
 }
