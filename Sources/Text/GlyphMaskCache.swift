@@ -26,6 +26,7 @@ public final class GlyphMaskCache: @unchecked Sendable {
     private var masks: [Key: CoverageMask] = [:]
     private let lock = NSLock()
 
+    /// An empty cache holding up to `capacity` masks.
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// How many masks are cached.
