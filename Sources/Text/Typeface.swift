@@ -26,6 +26,8 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The glyph count, including the bullet added when the font has no U+2022.
     public var glyphCount: Int { outlines.count }
 
+    /// The glyph count of the file itself.
+    private let fileGlyphCount: Int
     private let characters: CharacterMap
     private let metrics: HorizontalMetrics
     private let outlines: [Path]
@@ -46,6 +48,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         lineGap = header.lineGap
         let characters = try CharacterMap(tables)
         self.characters = characters
+        fileGlyphCount = header.numGlyphs
         metrics = try HorizontalMetrics(tables, header: header)
         var outlines = try GlyphTable(tables, header: header).allOutlines()
         gpos = try GPOSKerning(tables)
@@ -57,10 +60,11 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
             let outline = g < outlines.count ? outlines[g] : Path()
             return Int(outline.isEmpty ? fallback * Double(header.unitsPerEm) : outline.bounds.maxY)
         }
-        xHeight = os2.xHeight ?? measured("x", 0.5)
-        capHeight = os2.capHeight ?? measured("H", 0.7)
+        // Some fonts store 0 for heights they never filled in.
+        xHeight = os2.xHeight.flatMap { $0 > 0 ? $0 : nil } ?? measured("x", 0.5)
+        capHeight = os2.capHeight.flatMap { $0 > 0 ? $0 : nil } ?? measured("H", 0.7)
 
-        if characters.glyph(for: Self.bullet) == 0 {
+        if !(1..<header.numGlyphs).contains(characters.glyph(for: Self.bullet)) {
             drawnBullet = outlines.count
             drawnBulletAdvance = xHeight * 108 / 100
             outlines.append(Self.bulletOutline(xHeight: Double(xHeight), advance: Double(drawnBulletAdvance)))
@@ -84,8 +88,8 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// the font has none. U+2022 (•) always has a glyph: a drawn dot when the font lacks it.
     public func glyph(for scalar: Unicode.Scalar) -> Int {
         let g = characters.glyph(for: scalar)
-        if g == 0, scalar == Self.bullet, let dot = drawnBullet { return dot }
-        return g < outlines.count ? g : 0
+        if g > 0 && g < fileGlyphCount { return g }
+        return scalar == Self.bullet ? drawnBullet ?? 0 : 0
     }
 
     /// The advance width of `glyph` in font units.
