@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["Demos", "Codecs", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Demos", "Codecs", "Text", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
