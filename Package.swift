@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
         .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
         .executableTarget(
@@ -44,6 +45,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )
