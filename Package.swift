@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
         .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
         .executableTarget(
@@ -45,6 +46,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )
