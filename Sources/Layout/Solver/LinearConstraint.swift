@@ -34,7 +34,7 @@ public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConver
     public static let fittingSizeLevel = LayoutPriority(50)
 
     public var isRequired: Bool { rawValue >= 1000 }
-    public var description: String { rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue) }
+    public var description: String { compactNumber(rawValue) }
     public static func < (a: LayoutPriority, b: LayoutPriority) -> Bool { a.rawValue < b.rawValue }
 }
 
