@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],
     swiftLanguageModes: [.v5]
 )
