@@ -1,20 +1,8 @@
 import Geometry
+import GoldenTesting
 import Raster
 @testable import SVG
 import Testing
-
-/// A fixed-seed SplitMix64, so every run mutates the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Mutated, truncated and random inputs either parse or throw a located `SVGError`; they never
 /// crash and never hang. What parses is also drawn, so odd values reach the raster core too.
