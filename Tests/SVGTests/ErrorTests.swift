@@ -36,6 +36,7 @@ import Testing
         ("<svg viewBox=\"0 0 0 1\"/>", "1:15: viewBox width and height must be positive"),
         ("<svg viewBox=\"0 0 1\"/>", "1:20: expected a number in viewBox (min-x min-y width height)"),
         ("<svg viewBox=\"0 0 1 1\" width=\"2em\"/>", "1:32: width: unexpected text after the number"),
+        ("<svg width=\"0\" height=\"1\"/>", "1:13: width: must be positive"),
     ])
     func markupAndRootErrors(text: String, expected: String) {
         #expect(error(text) == "Assets/Owl/face.svg:" + expected)
