@@ -123,16 +123,19 @@ public final class Animator {
         }
         animation.advance(dt: dt, elapsed: Double(frame - entry.startFrame) / framesPerSecond)
         write(entry)
-        guard animation.isDone else { return }
+        guard isLive(entry), animation.isDone else { return }
         animation.finish()
         write(entry)
-        if let i = entries.firstIndex(where: { $0 === entry }) { entries.remove(at: i) }
+        guard let i = entries.firstIndex(where: { $0 === entry }) else { return }
+        entries.remove(at: i)
         animation.completion?(true)
     }
 
+    /// Writes the animation's value to its target and calls its `didApply`.
     private func write(_ entry: Entry) {
         guard let value = entry.animation.currentValue else { return }
         entry.property.write(entry.target, value)
         entry.animation.didWrite()
+        entry.animation.didApply?(entry.animation)
     }
 }
