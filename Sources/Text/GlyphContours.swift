@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 /// A glyph as TrueType stores it: points flagged on- or off-curve, split into closed contours.
 /// Composite glyphs are assembled in this form because point matching indexes these points.
@@ -23,48 +24,50 @@ struct GlyphContours {
         endPoints += other.endPoints.map { $0 + base }
     }
 
-    /// The outline with TrueType's implied on-curve points made explicit: between two off-curve
-    /// points lies an on-curve point at their midpoint. A contour that starts off-curve starts
-    /// at its last point when that is on-curve, else at the midpoint of its last and first points.
-    var outline: GlyphOutline {
-        var elements: [GlyphOutline.Element] = []
+    /// The outline as a path in font units (y up), with TrueType's implied on-curve points made
+    /// explicit: between two off-curve points lies an on-curve point at their midpoint. A contour
+    /// that starts off-curve starts at its last point when that is on-curve, else at the midpoint
+    /// of its last and first points.
+    var path: Path {
+        var path = Path()
         var first = 0
         for last in endPoints {
-            elements += Self.elements(of: points[first...last])
+            Self.addContour(points[first...last], to: &path)
             first = last + 1
         }
-        return GlyphOutline(elements: elements)
+        return path
     }
 
-    private static func elements(of contour: ArraySlice<ContourPoint>) -> [GlyphOutline.Element] {
-        guard let p0 = contour.first, let pn = contour.last else { return [] }
-        let point = { (p: ContourPoint) in Point(p.x, p.y) }
+    private static func addContour(_ contour: ArraySlice<ContourPoint>, to path: inout Path) {
+        guard let p0 = contour.first, let pn = contour.last else { return }
         let start: Point
         let rest: [ContourPoint]
         if p0.onCurve {
-            start = point(p0)
+            start = Point(p0.x, p0.y)
             rest = Array(contour.dropFirst()) + [p0]
         } else if pn.onCurve {
-            start = point(pn)
+            start = Point(pn.x, pn.y)
             rest = Array(contour)
         } else {
             start = Point((p0.x + pn.x) / 2, (p0.y + pn.y) / 2)
             rest = Array(contour) + [ContourPoint(x: start.x, y: start.y, onCurve: true)]
         }
-        var out: [GlyphOutline.Element] = [.move(start)]
+        path.move(to: start)
         var control: Point?
-        for q in rest {
-            let p = point(q)
+        for (i, q) in rest.enumerated() {
+            let p = Point(q.x, q.y)
             if q.onCurve {
-                out.append(control.map { .quad(control: $0, to: p) } ?? .line(p))
+                if let c = control {
+                    path.quad(to: p, control: c)
+                } else if i < rest.count - 1 {
+                    path.line(to: p)
+                }
                 control = nil
             } else {
-                if let c = control { out.append(.quad(control: c, to: Point((c.x + p.x) / 2, (c.y + p.y) / 2))) }
+                if let c = control { path.quad(to: Point((c.x + p.x) / 2, (c.y + p.y) / 2), control: c) }
                 control = p
             }
         }
-        if out.last == .line(start) { out.removeLast() }
-        out.append(.close)
-        return out
+        path.close()
     }
 }

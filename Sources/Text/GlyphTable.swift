@@ -1,3 +1,5 @@
+import Raster
+
 /// Reads glyph outlines from `glyf`: simple glyphs (contours of flagged points) and composite
 /// glyphs (other glyphs placed by offsets or point matching, scaled or transformed by 2×2).
 ///
@@ -30,7 +32,7 @@ struct GlyphTable {
     }
 
     /// Every glyph's outline, in glyph order. Throws on the first malformed glyph.
-    func allOutlines() throws -> [GlyphOutline] {
+    func allOutlines() throws -> [Path] {
         var cache: [Int: GlyphContours] = [:]
         var budget = Budget()
         return try (0..<numGlyphs).map { g in
@@ -39,7 +41,7 @@ struct GlyphTable {
             guard budget.points >= 0 else {
                 throw glyf.malformed("the glyphs have more than \(Self.maxPointsInFont) points in all")
             }
-            return c.outline
+            return c.path
         }
     }
 

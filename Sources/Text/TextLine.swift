@@ -38,6 +38,19 @@ public struct TextLine: Equatable, Sendable {
         width = font.points(pen)
     }
 
+    /// The box around the glyphs' outlines (control points included, so it contains them) in
+    /// points relative to the baseline origin, y down; `nil` when no glyph has ink.
+    public var inkBounds: Rect? {
+        let s = font.unitScale
+        let boxes = glyphs.compactMap { placed -> Rect? in
+            let outline = font.typeface.outline(of: placed.glyph)
+            guard !outline.isEmpty else { return nil }
+            let b = outline.bounds
+            return Rect(placed.x + b.minX * s, -b.maxY * s, b.width * s, b.height * s)
+        }
+        return boxes.dropFirst().reduce(boxes.first) { $0?.union($1) }
+    }
+
     /// The glyph ids in order.
     public var glyphIDs: [Int] { glyphs.map(\.glyph) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Raster
 
 /// A parsed TrueType font file: glyph outlines, advances, kerning and vertical metrics in font
 /// units. Use `Font` for a typeface at a point size, with metrics in points as UIFont reports them.
@@ -24,7 +25,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
 
     private let characters: CharacterMap
     private let metrics: HorizontalMetrics
-    private let outlines: [GlyphOutline]
+    private let outlines: [Path]
     private let gpos: GPOSKerning?
     private let kern: KernTable?
     /// The glyph id of the drawn bullet, when the font has none of its own.
@@ -50,8 +51,8 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         let os2 = try OS2Table(tables)
         let measured = { (c: Unicode.Scalar, fallback: Double) -> Int in
             let g = characters.glyph(for: c)
-            let top = g < outlines.count ? outlines[g].controlBounds?.maxY : nil
-            return Int(top ?? fallback * Double(header.unitsPerEm))
+            let outline = g < outlines.count ? outlines[g] : Path()
+            return Int(outline.isEmpty ? fallback * Double(header.unitsPerEm) : outline.bounds.maxY)
         }
         xHeight = os2.xHeight ?? measured("x", 0.5)
         capHeight = os2.capHeight ?? measured("H", 0.7)
@@ -96,8 +97,8 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         return kern?.adjustment(left, right) ?? 0
     }
 
-    /// The outline of `glyph` in font units, y up.
-    public func outline(of glyph: Int) -> GlyphOutline { outlines[glyph] }
+    /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space).
+    public func outline(of glyph: Int) -> Path { outlines[glyph] }
 
     public var description: String { name }
 
@@ -109,19 +110,20 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
 
     /// A round dot sized like Nunito Sans's bullet: centred at 0.55 x-height, 0.74 x-height across.
     /// Eight quadratic arcs; the control points sit at r/cos(22.5°) along each arc's bisector.
-    private static func bulletOutline(xHeight: Double, advance: Double) -> GlyphOutline {
+    private static func bulletOutline(xHeight: Double, advance: Double) -> Path {
         let r = 0.37 * xHeight, cx = advance / 2, cy = 0.55 * xHeight
         let diagonal = 0.5.squareRoot(), reach = (2 / (1 + diagonal)).squareRoot()
         let unit: [(Double, Double)] = [(1, 0), (diagonal, diagonal), (0, 1), (-diagonal, diagonal),
                                         (-1, 0), (-diagonal, -diagonal), (0, -1), (diagonal, -diagonal)]
-        var elements: [GlyphOutline.Element] = [.move(Point(cx + r, cy))]
+        var path = Path()
+        path.move(to: Point(cx + r, cy))
         for i in 0..<8 {
             let (x0, y0) = unit[i], (x1, y1) = unit[(i + 1) % 8]
             let mx = (x0 + x1) / 2, my = (y0 + y1) / 2, m = (mx * mx + my * my).squareRoot()
             let control = Point(cx + r * reach * mx / m, cy + r * reach * my / m)
-            elements.append(.quad(control: control, to: Point(cx + r * x1, cy + r * y1)))
+            path.quad(to: Point(cx + r * x1, cy + r * y1), control: control)
         }
-        elements.append(.close)
-        return GlyphOutline(elements: elements)
+        path.close()
+        return path
     }
 }
