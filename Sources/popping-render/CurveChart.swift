@@ -33,10 +33,16 @@ struct CurveChart {
 
         let values = samples.map { $0.value[0] }
         let start = values.first ?? 0, end = values.last ?? 0
-        let tEnd = max(samples.last?.time ?? 0, 1e-3)
-        let hi = max(values.max() ?? 0, end)
+        let tEnd = max(samples.last?.time ?? 0, 0.1)
+        var lo = min(values.min() ?? 0, end), hi = max(values.max() ?? 0, end)
+        if hi - lo < 1e-12 {
+            // A flat curve sits in the middle of a small range.
+            let half = max(abs(hi), 1) * 0.05
+            lo -= half
+            hi += half
+        }
         let xTicks = Self.ticks(0, tEnd, steps: 8)
-        var yTicks = Self.ticks(min(values.min() ?? 0, end), hi, steps: 5)
+        var yTicks = Self.ticks(lo, hi, steps: 5)
         if yTicks.count > 1, yTicks.last! - hi < 0.03 * (yTicks.last! - yTicks.first!) {
             // Room above the highest point for its label.
             yTicks.append(yTicks.last! + yTicks[1] - yTicks[0])
@@ -68,12 +74,12 @@ struct CurveChart {
         for v in yTicks {
             let p = point(x0, v)
             line(p, Point(plot.maxX, p.y), Self.grid)
-            text(String(format: "%.\(yDecimals)f", v), small, Self.axis, at: Point(p.x - 6, p.y + 4), align: 1)
+            text(String(format: "%.\(yDecimals)f", v + 0), small, Self.axis, at: Point(p.x - 6, p.y + 4), align: 1)
         }
         for t in xTicks {
             let p = point(t, y0)
             line(p, Point(p.x, plot.minY), Self.grid)
-            text(String(format: "%.\(xDecimals)f", t), small, Self.axis, at: Point(p.x, plot.maxY + 16), align: 0.5)
+            text(String(format: "%.\(xDecimals)f", t + 0), small, Self.axis, at: Point(p.x, plot.maxY + 16), align: 0.5)
         }
         line(Point(plot.minX, plot.maxY), Point(plot.maxX, plot.maxY), Self.axis)
         line(Point(plot.minX, plot.minY), Point(plot.minX, plot.maxY), Self.axis)
@@ -106,7 +112,8 @@ struct CurveChart {
         if let last = samples.last {
             let p = point(last.time, last.value[0])
             canvas.fill(Path(circleCenter: p, radius: 4), color: .black, transform: toPixels)
-            text("done: frame \(last.frame)", small, .black, at: Point(p.x - 6, p.y + 16), align: 1)
+            let right = p.x > plot.midX
+            text("done: frame \(last.frame)", small, .black, at: Point(p.x + (right ? -6 : 6), p.y + 16), align: right ? 1 : 0)
         }
         return canvas.pixmap
     }
@@ -122,8 +129,7 @@ struct CurveChart {
 
     /// Round tick positions (steps of 1, 2 or 5 × 10ⁿ) spanning lo...hi in about `steps` steps.
     static func ticks(_ lo: Double, _ hi: Double, steps: Double) -> [Double] {
-        let span = hi - lo > 1e-12 ? hi - lo : max(abs(hi), 1) * 0.1
-        let raw = span / steps, magnitude = pow(10, floor(log10(raw)))
+        let raw = (hi - lo) / steps, magnitude = pow(10, floor(log10(raw)))
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
         let first = floor(lo / step + 1e-9), last = ceil(hi / step - 1e-9)
         let count = max(1, Int(last - first))
