@@ -61,6 +61,7 @@ public final class ValueBox {
     /// The value animations read and write.
     public var value: AnimationVector
 
+    /// A box holding `value`.
     public init(_ value: AnimationVector) { self.value = value }
 }
 

@@ -31,6 +31,7 @@ public final class Animator {
     private var stepping = false
     private var deferred: [Entry] = []
 
+    /// An animator at frame 0 with no animations, ticking `framesPerSecond` times a second.
     public init(framesPerSecond: Double = 60) {
         precondition(framesPerSecond > 0, "a frame rate is positive")
         self.framesPerSecond = framesPerSecond
