@@ -52,7 +52,7 @@ struct CurveOutputOptions: ParsableArguments {
                                             initial: AnimationVector(repeating: initial, count: property.componentCount),
                                             framesPerSecond: fps, maxFrames: Int(fps * 600))
         } catch let error as Trajectory.NeverSettles {
-            throw CommandFailure("curve", "\(error) (10 minutes); check the friction and velocity")
+            throw CommandFailure("curve", "\(error) (10 minutes); check the spring constants and the velocity")
         }
         if let png {
             let chart = CurveChart(samples: samples, title: title, subtitle: subtitle,
