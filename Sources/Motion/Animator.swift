@@ -20,6 +20,7 @@ public final class Animator {
         let animation: PropertyAnimation
         let addedFrame: Int
         var startFrame = 0
+        var lastFrame = 0
 
         init(target: AnyObject, key: String, property: AnimatableProperty, animation: PropertyAnimation, frame: Int) {
             self.target = target; self.key = key; self.property = property
@@ -38,7 +39,11 @@ public final class Animator {
     }
 
     /// Seconds since the animator's first frame.
-    public var time: Double { Double(frame) / framesPerSecond }
+    public var time: Double { time(at: frame) }
+
+    /// The clock at `frame`: frame / framesPerSecond. Steps are differences of these times, as
+    /// POP's are differences of media times, which matters to the last bit for springs.
+    private func time(at frame: Int) -> Double { Double(frame) / framesPerSecond }
 
     /// True when no animation is running or waiting to start.
     public var isIdle: Bool { entries.isEmpty }
@@ -110,19 +115,17 @@ public final class Animator {
     /// then write, and finish it if done.
     private func render(_ entry: Entry) {
         let animation = entry.animation
-        let dt: Double
         if !animation.hasStarted {
-            let waited = Double(frame - entry.addedFrame) / framesPerSecond
-            guard waited + 1e-9 >= animation.delay else { return }
+            guard time - time(at: entry.addedFrame) + 1e-9 >= animation.delay else { return }
             animation.start(current: entry.property.read(entry.target))
             entry.startFrame = frame
-            dt = 0
+            entry.lastFrame = frame
         } else if animation.isPaused {
             return
-        } else {
-            dt = 1 / framesPerSecond
         }
-        animation.advance(dt: dt, elapsed: Double(frame - entry.startFrame) / framesPerSecond)
+        let dt = time - time(at: entry.lastFrame)
+        entry.lastFrame = frame
+        animation.advance(dt: dt, elapsed: time - time(at: entry.startFrame))
         write(entry)
         guard isLive(entry), animation.isDone else { return }
         animation.finish()
