@@ -39,3 +39,9 @@ import Testing
         #expect(abs(half.red - (1 + to.red) / 2) < 1e-3 && abs(half.blue - (1 + to.blue) / 2) < 1e-3 && half.alpha == 1)
     }
 }
+
+@Suite struct StandardPropertyNameTests {
+    @Test func everyNameParsesBack() {
+        for p in StandardProperty.allCases { #expect(StandardProperty(rawValue: p.rawValue) == p, "\(p.rawValue)") }
+    }
+}
