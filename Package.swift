@@ -43,6 +43,7 @@ let package = Package(
         .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )
