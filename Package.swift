@@ -29,11 +29,12 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
         .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["Demos", "Codecs", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Demos", "Codecs", "Text", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
@@ -44,6 +45,10 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],
     swiftLanguageModes: [.v5]
 )
