@@ -91,13 +91,22 @@ final class CellAccumulator {
             y0 = top0
             y1 = top1
         }
-        for side in [0, right] where (x0 < side) != (x1 < side) && x0 != side && x1 != side {
-            let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
-            addInside(x0, y0, side, yc, right)
-            x0 = side
-            y0 = yc
-        }
+        split(&x0, &y0, x1, y1, at: x0 < 0 ? 0 : right, right)
+        split(&x0, &y0, x1, y1, at: x1 < 0 ? 0 : right, right)
         addInside(x0, y0, x1, y1, right)
+    }
+
+    /// When the line from (x0, y0) to (x1, y1) crosses the vertical `side`, adds the part up to
+    /// it and moves the start onto the crossing. Splitting first at the side the start lies
+    /// beyond, then at the side the end lies beyond, leaves at most three pieces, each inside
+    /// the box or wholly beyond one side.
+    @inline(__always)
+    private func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
+        guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
+        let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
+        addInside(x0, y0, side, yc, right)
+        x0 = side
+        y0 = yc
     }
 
     /// Adds a line that crosses neither box side, moving it onto the side it lies beyond.
@@ -233,8 +242,7 @@ final class CellAccumulator {
             while x <= hi {
                 sum += Int(row[x])
                 row[x] = 0
-                var next = x + 1
-                while next <= hi && row[next] == 0 { next += 1 }
+                let next = nextNonZero(row, after: x, through: hi)
                 if x < width {
                     let alpha = coverageAlpha(sum, evenOdd: evenOdd)
                     if alpha != 0 {
@@ -244,6 +252,22 @@ final class CellAccumulator {
                 x = next
             }
         }
+    }
+
+    /// The index of the first non-zero cell after `x`, or `hi + 1`. Interiors are long runs of
+    /// zero cells, so they are skipped four cells (16 bytes) per step.
+    @inline(__always)
+    private func nextNonZero(_ row: UnsafeMutablePointer<Int32>, after x: Int, through hi: Int) -> Int {
+        var next = x + 1
+        let raw = UnsafeRawPointer(row)
+        while next + 3 <= hi {
+            let pair = raw.loadUnaligned(fromByteOffset: next * 4, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: next * 4 + 8, as: UInt64.self)
+            if pair != 0 { break }
+            next += 4
+        }
+        while next <= hi && row[next] == 0 { next += 1 }
+        return next
     }
 }
 

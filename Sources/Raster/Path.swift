@@ -16,16 +16,6 @@ public struct Path: Equatable, Sendable {
         case cubic
         /// Closes the subpath with a line back to its start.
         case close
-
-        /// How many points the verb consumes.
-        var pointCount: Int {
-            switch self {
-            case .move, .line: return 1
-            case .quad: return 2
-            case .cubic: return 3
-            case .close: return 0
-            }
-        }
     }
 
     /// The commands in order.

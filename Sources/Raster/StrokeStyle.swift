@@ -38,8 +38,8 @@ extension Path {
     /// are flattened to segments within `tolerance` (in this path's units: use 0.1 / scale when
     /// the outline will be drawn scaled); round caps and joins stay circular arcs.
     public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
-        var stroker = Stroker(style: style)
         guard style.width > 0, tolerance > 0 else { return Path() }
+        var stroker = Stroker(style: style)
         flatten(self, transform: .identity, tolerance: tolerance, into: &stroker)
         return stroker.outline
     }
