@@ -73,9 +73,14 @@ enum Blend {
         return (t &+ (t &>> 8)) &>> 8
     }
 
+    /// A 0...1 value (clamped; NaN counts as 0) as a byte 0...255, rounded.
+    static func alphaByte(_ v: Double) -> UInt32 {
+        v > 0 ? UInt32((min(v, 1) * 255).rounded(.toNearestOrEven)) : 0
+    }
+
     /// `color` straight 0...1 with its alpha times `alpha`, premultiplied and packed.
     static func premultiplied(_ color: Color, alpha: Double) -> UInt32 {
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded(.toNearestOrEven)) }
+        let byte = alphaByte
         let a = byte(color.alpha * alpha)
         return div255(byte(color.red) * a) | div255(byte(color.green) * a) << 8
             | div255(byte(color.blue) * a) << 16 | a << 24

@@ -39,15 +39,8 @@ public final class Canvas {
 
     /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
-        let box = rasterizer.load(path, transform: transform, within: clip.bounds)
-        guard !box.isEmpty else { return }
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
-            rasterizer.fill(rule: rule, into: &blitter)
-        }
+        guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
+        paint(color) { rasterizer.fill(rule: rule, into: &$0) }
     }
 
     /// Fills a rect; one that lands exactly on pixel edges skips rasterisation (the common
@@ -58,11 +51,8 @@ public final class Canvas {
             return
         }
         let box = aligned.intersection(clip.bounds)
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard !box.isEmpty, premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
             for y in box.y0..<box.y1 { blitter.blit(x: box.x0, y: y, count: box.width, alpha: 255) }
         }
     }
@@ -82,11 +72,8 @@ public final class Canvas {
         let placed = PixelRect(x0: mask.bounds.x0 + dx, y0: mask.bounds.y0 + dy,
                                x1: mask.bounds.x1 + dx, y1: mask.bounds.y1 + dy)
         let box = placed.intersection(clip.bounds)
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard !box.isEmpty, premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
             for y in box.y0..<box.y1 {
                 mask.withRow(y - dy, from: box.x0 - dx) { alphas in
                     var x = 0
@@ -114,39 +101,23 @@ public final class Canvas {
             composite(image, x: Int(transform.tx), y: Int(transform.ty), alpha: opacity)
             return
         }
-        let box = rasterizer.load(Path(rect: Rect(0, 0, Double(image.width), Double(image.height))),
-                                  transform: transform, within: clip.bounds)
-        let globalAlpha = Blend.premultiplied(.white, alpha: alpha * opacity) >> 24
-        guard !box.isEmpty, globalAlpha != 0 else { return }
+        let outline = Path(rect: Rect(0, 0, Double(image.width), Double(image.height)))
+        guard !rasterizer.load(outline, transform: transform, within: clip.bounds).isEmpty else { return }
         let (level, levelTransform) = image.levelOfDetail(for: transform)
         guard let inverse = levelTransform.inverted else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            level.withWords { words in
-                let sampler = BilinearSampler(pixels: words,
-                                              width: level.width, height: level.height, inverse: inverse)
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: sampler,
-                                           alpha: globalAlpha, clip: clip.mask)
-                rasterizer.fill(rule: .nonZero, into: &blitter)
-            }
-        }
+        paint(level, opacity: opacity, source: {
+            BilinearSampler(pixels: $0, width: level.width, height: level.height, inverse: inverse)
+        }) { rasterizer.fill(rule: .nonZero, into: &$0) }
     }
 
     /// Blends a layer with its top-left corner at pixel (x, y) and opacity `alpha`: how a
     /// group with opacity (a layer rendered offscreen) is put back onto its parent.
     public func composite(_ layer: Pixmap, x: Int = 0, y: Int = 0, alpha opacity: Double = 1) {
         let box = PixelRect(x0: x, y0: y, x1: x + layer.width, y1: y + layer.height).intersection(clip.bounds)
-        let globalAlpha = Blend.premultiplied(.white, alpha: alpha * opacity) >> 24
-        guard !box.isEmpty, globalAlpha != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            layer.withWords { words in
-                let source = OffsetSource(pixels: words,
-                                          width: layer.width, originX: x, originY: y)
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source,
-                                           alpha: globalAlpha, clip: clip.mask)
-                for row in box.y0..<box.y1 { blitter.blit(x: box.x0, y: row, count: box.width, alpha: 255) }
-            }
+        guard !box.isEmpty else { return }
+        paint(layer, opacity: opacity, source: { OffsetSource(pixels: $0, width: layer.width, originX: x, originY: y) }) {
+            blitter in
+            for row in box.y0..<box.y1 { blitter.blit(x: box.x0, y: row, count: box.width, alpha: 255) }
         }
     }
 
@@ -177,6 +148,35 @@ public final class Canvas {
         let edges = [r.minX, r.minY, r.maxX, r.maxY]
         guard edges.allSatisfy({ $0 == $0.rounded(.down) && abs($0) < 1e9 }) else { return nil }
         return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
+    }
+
+    /// Runs `body` with a blitter painting `color` (times the canvas alpha) through the clip;
+    /// not at all when the colour is invisible.
+    private func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
+        let premultiplied = Blend.premultiplied(color, alpha: alpha)
+        guard premultiplied >> 24 != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        withPixels { pixels in
+            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: mask)
+            body(&blitter)
+        }
+    }
+
+    /// Runs `body` with a blitter painting pixels of `image` (read through the source `source`
+    /// makes from its words) at `opacity` times the canvas alpha, through the clip; not at all
+    /// when that opacity rounds to zero.
+    private func paint<Source: PixelSource>(_ image: Pixmap, opacity: Double,
+                                            source: (UnsafePointer<UInt32>) -> Source,
+                                            _ body: (inout ImageBlitter<Source>) -> Void) {
+        let global = Blend.alphaByte(alpha * opacity)
+        guard global != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        withPixels { pixels in
+            image.withWords { words in
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global, clip: mask)
+                body(&blitter)
+            }
+        }
     }
 
     /// Runs `body` with the pixels as packed premultiplied RGBA words; not at all when empty.
