@@ -109,6 +109,8 @@ public struct Path: Equatable, Sendable {
 /// Which points a filled path covers: non-zero winding (what UIKit and SVG use by default) or
 /// even-odd (a point is inside when a ray from it crosses the outline an odd number of times).
 public enum FillRule: Sendable {
+    /// Inside where the outline winds around the point a non-zero number of times.
     case nonZero
+    /// Inside where the outline winds around the point an odd number of times.
     case evenOdd
 }
