@@ -91,8 +91,9 @@ public final class Canvas {
 
     /// Draws a premultiplied image whose pixel (i, j) spans [i, i+1) × [j, j+1), mapped through
     /// `transform`, bilinearly filtered, with anti-aliased edges and opacity `alpha`. A singular
-    /// transform (zero size) draws nothing; strong minification samples a box-filtered
-    /// half-size level so small sizes average the image rather than alias it.
+    /// transform (zero size) draws nothing. Below full size it samples box-filtered halvings
+    /// of the image, blended between neighbouring levels (trilinear), so small sizes average
+    /// the image rather than alias it and a growing sprite never jumps in sharpness.
     public func draw(_ image: Pixmap, transform: AffineTransform, alpha opacity: Double = 1) {
         guard image.width > 0, image.height > 0, transform.inverted != nil else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
@@ -103,11 +104,24 @@ public final class Canvas {
         }
         let outline = Path(rect: Rect(0, 0, Double(image.width), Double(image.height)))
         guard !rasterizer.load(outline, transform: transform, within: clip.bounds).isEmpty else { return }
-        let (level, levelTransform) = image.levelOfDetail(for: transform)
-        guard let inverse = levelTransform.inverted else { return }
-        paint(level, opacity: opacity, source: {
-            BilinearSampler(pixels: $0, width: level.width, height: level.height, inverse: inverse)
-        }) { rasterizer.fill(rule: .nonZero, into: &$0) }
+        let levels = image.detailLevels(for: transform)
+        let fine = levels.fine.image
+        guard let fineInverse = levels.fine.transform.inverted else { return }
+        func sampler(_ words: UnsafePointer<UInt32>) -> BilinearSampler {
+            BilinearSampler(pixels: words, width: fine.width, height: fine.height, inverse: fineInverse)
+        }
+        guard let (coarse, coarseTransform, weight) = levels.coarse, weight > 0,
+              let coarseInverse = coarseTransform.inverted else {
+            paint(fine, opacity: opacity, source: sampler) { rasterizer.fill(rule: .nonZero, into: &$0) }
+            return
+        }
+        coarse.withWords { coarseWords in
+            let coarseSampler = BilinearSampler(pixels: coarseWords, width: coarse.width, height: coarse.height,
+                                                inverse: coarseInverse)
+            paint(fine, opacity: opacity, source: {
+                TrilinearSampler(fine: sampler($0), coarse: coarseSampler, weight: weight)
+            }) { rasterizer.fill(rule: .nonZero, into: &$0) }
+        }
     }
 
     /// Blends a layer with its top-left corner at pixel (x, y) and opacity `alpha`: how a

@@ -31,7 +31,7 @@ struct BilinearSampler: PixelSource {
         return BilinearSampler.mix(top, bottom, wy)
     }
 
-    /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...255.
+    /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...256.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         guard w != 0 else { return a }
@@ -39,6 +39,19 @@ struct BilinearSampler: PixelSource {
         let rb = (((a & lanes) &* v &+ (b & lanes) &* w &+ 0x0080_0080) >> 8) & lanes
         let ga = ((((a >> 8) & lanes) &* v &+ ((b >> 8) & lanes) &* w &+ 0x0080_0080) >> 8) & lanes
         return rb | (ga << 8)
+    }
+}
+
+/// Blends bilinear samples of two neighbouring detail levels (trilinear filtering), so an
+/// image shrinking or growing across a level boundary changes sharpness gradually.
+struct TrilinearSampler: PixelSource {
+    let fine: BilinearSampler
+    let coarse: BilinearSampler
+    /// The coarse level's share, 0...256.
+    let weight: UInt32
+
+    func pixel(x: Int, y: Int) -> UInt32 {
+        BilinearSampler.mix(fine.pixel(x: x, y: y), coarse.pixel(x: x, y: y), weight)
     }
 }
 
@@ -104,20 +117,39 @@ extension Pixmap {
         return Pixmap(width: w, height: h, premultiplied: out)
     }
 
-    /// The level of detail to sample when drawing through `transform`: halvings of the image
-    /// until one image pixel spans at least half a device pixel along its shorter axis, and the
-    /// transform mapping that level onto the same device area.
-    func levelOfDetail(for transform: AffineTransform) -> (Pixmap, AffineTransform) {
+    /// The detail levels to sample when drawing through `transform`. Below full size the
+    /// image is halved until one pixel of it spans half a device pixel or more along its
+    /// shorter axis (the fine level, at scale `s` in 0.5..<1), and blended with the next
+    /// halving with weight 2·(1 − s): pure fine level at full size, pure coarse level where the
+    /// next halving takes over, so the blend is continuous at every scale.
+    func detailLevels(for transform: AffineTransform) -> DetailLevels {
         let sx = (transform.a * transform.a + transform.b * transform.b).squareRoot()
         let sy = (transform.c * transform.c + transform.d * transform.d).squareRoot()
         var scale = min(sx, sy)
-        var level = self
-        while scale < 0.5 && (level.width > 1 || level.height > 1) {
-            level = level.halved()
+        guard scale < 1 else { return DetailLevels(fine: (self, transform), coarse: nil) }
+        var fine = self
+        while scale < 0.5 && (fine.width > 1 || fine.height > 1) {
+            fine = fine.halved()
             scale *= 2
         }
-        guard level.width != width || level.height != height else { return (self, transform) }
-        let toOriginal = AffineTransform.scale(Double(width) / Double(level.width), Double(height) / Double(level.height))
-        return (level, toOriginal.concatenating(transform))
+        let fineLevel = (fine, placing(fine, by: transform))
+        guard fine.width > 1 || fine.height > 1 else { return DetailLevels(fine: fineLevel, coarse: nil) }
+        let coarse = fine.halved()
+        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).rounded(.toNearestOrEven))
+        return DetailLevels(fine: fineLevel, coarse: (coarse, placing(coarse, by: transform), weight))
     }
+
+    /// The transform that draws `level`, a reduction of this image, where `transform` draws this image.
+    private func placing(_ level: Pixmap, by transform: AffineTransform) -> AffineTransform {
+        AffineTransform.scale(Double(width) / Double(level.width), Double(height) / Double(level.height))
+            .concatenating(transform)
+    }
+}
+
+/// What to sample for one image draw: one level, or two blended (see `Pixmap.detailLevels`).
+struct DetailLevels {
+    /// The sharper level and the transform that draws it.
+    let fine: (image: Pixmap, transform: AffineTransform)
+    /// The next coarser level, its transform and its share 0...256 of the blend.
+    let coarse: (image: Pixmap, transform: AffineTransform, weight: UInt32)?
 }

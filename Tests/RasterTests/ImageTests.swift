@@ -64,6 +64,20 @@ import Testing
         #expect(a == 255 && (120...135).contains(r))
     }
 
+    @Test func sharpnessIsContinuousAcrossDetailLevels() {
+        let image = patternImage(width: 32, height: 32)
+        for boundary in [1.0, 0.5, 0.25] {
+            func draw(_ s: Double) -> Pixmap {
+                let canvas = Canvas(width: 40, height: 40)
+                canvas.draw(image, transform: .scale(s, s, about: Point(16, 16)).concatenating(.translation(4, 4)))
+                return canvas.pixmap
+            }
+            let below = draw(boundary - 1e-7), above = draw(boundary + 1e-7)
+            let largest = zip(below.data, above.data).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(largest <= 2, "scale \(boundary): \(largest)")
+        }
+    }
+
     @Test func compositeAppliesGroupOpacity() {
         let layer = Canvas(width: 4, height: 4)
         layer.fill(rect: Rect(0, 0, 4, 4), color: Color(red: 1, green: 0, blue: 0))
