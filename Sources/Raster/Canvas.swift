@@ -185,9 +185,12 @@ public final class Canvas {
         let global = Blend.alphaByte(alpha * opacity)
         guard global != 0 else { return }
         let width = pixmap.width, mask = clip.mask
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { scratch.deallocate() }
         withPixels { pixels in
             image.withWords { words in
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global, clip: mask)
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global,
+                                           clip: mask, scratch: scratch)
                 body(&blitter)
             }
         }
