@@ -113,6 +113,10 @@ import Testing
         canvas.fill(Path(rect: Rect(1, 1, 5, 0)), color: .black)
         canvas.fill(Path(rect: Rect(1, 1, 5, 5)), color: .black, transform: .scale(0, 0))
         canvas.fill(Path(rect: Rect(1, 1, .nan, 5)), color: .black)
+        canvas.fill(Path(rect: Rect(1, 1, 5, 5)), color: .black, transform: .translation(.infinity, 0))
+        var spike = Path(rect: Rect(2, 2, 4, 4))
+        spike.line(to: Point(.nan, 3))
+        canvas.fill(spike, color: .black)
         #expect(canvas.pixmap == Pixmap(width: 8, height: 8))
     }
 }
