@@ -105,13 +105,12 @@ public final class GIFEncoder {
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
             try output.write(head)
-            let maxColours = options.maxColours
-        unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks))
+            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks))
             return
         }
         let maxColours = options.maxColours
-        unwritten.append(PendingFrame(ticket: work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours) },
-                                      ticks: ticks))
+        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours) }
+        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
