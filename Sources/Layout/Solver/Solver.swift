@@ -189,9 +189,15 @@ public final class Solver {
         return (row, tag)
     }
 
-    /// The symbol to make basic for a new row: the lowest-id user variable, else the marker or
-    /// the other error when its coefficient is negative (so it comes out ≥ 0), else nil.
+    /// The symbol to make basic for a new row: the first parametric user variable in the order
+    /// the constraint names them (so `b.top == a.bottom + 8` defines b.top, and an ambiguous
+    /// layout leaves the earlier views' sizes at 0 rather than negative), else any user variable
+    /// in the row, else the marker or the other error when its coefficient is negative (so it
+    /// comes out ≥ 0), else nil.
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int? {
+        for term in tag.constraint.expression.terms where row.coefficient(for: term.variable.id) != 0 {
+            return term.variable.id
+        }
         var external: Int?
         row.forEachCell { symbol, _ in
             if tableau.kinds[symbol] == .external, symbol < external ?? .max { external = symbol }
