@@ -37,7 +37,8 @@ struct ConstraintExpressionParser {
         scanner.skipSpaces()
         var priority = LayoutPriority.required
         if scanner.skip("@") {
-            priority = try scanner.priority(try number())
+            let value = try number()
+            priority = try scanner.priority(value)
         }
         scanner.skipSpaces()
         guard scanner.isAtEnd else { throw scanner.error("Expected the end of the constraint") }

@@ -170,7 +170,8 @@ struct VisualFormatParser {
     private mutating func parsePriority() throws(VisualFormatError) -> LayoutPriority {
         guard scanner.peek == UInt8(ascii: "@") else { return .required }
         scanner.pos += 1
-        return try scanner.priority(try parseConstant())
+        let value = try parseConstant()
+        return try scanner.priority(value)
     }
 
     /// A number (as `strtod` reads one) or a metric name.
