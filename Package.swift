@@ -29,11 +29,12 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
-        .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: fast),
+        .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["Demos", "Codecs", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Demos", "Codecs", "Text", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
@@ -42,7 +43,11 @@ let package = Package(
             swiftSettings: fast),
         .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],
     swiftLanguageModes: [.v5]

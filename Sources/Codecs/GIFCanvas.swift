@@ -1,0 +1,141 @@
+import Foundation
+import Raster
+
+/// The changed part of one frame, cut out for encoding.
+struct GIFFramePixels: Sendable {
+    /// Marks a pixel that is already on screen (within the tolerance); its colour bits still hold
+    /// the new colour, so the encoder may repeat a neighbour's palette entry when that is exact.
+    static let unchangedFlag: UInt32 = 1 << 24
+    /// The colour bits, 0x00BBGGRR (premultiplied, so translucent pixels read as over black).
+    static let colourMask: UInt32 = 0x00FF_FFFF
+
+    let rect: GIFRect
+    /// `rect.area` pixels, row by row.
+    let pixels: [UInt32]
+    /// Whether any pixel carries `unchangedFlag`, so the frame needs a transparent index.
+    let hasUnchanged: Bool
+}
+
+/// What the GIF shows so far, as the source colours last written at each pixel. It finds the
+/// rectangle a new frame changes and cuts it out, so each GIF frame stores only that rectangle
+/// with the pixels already on screen made transparent.
+///
+/// Comparing with the source colour last written, not with the quantised colour on screen,
+/// keeps this independent of palettes (so frames can be quantised in parallel) and stops
+/// slow drifts: a pixel counts as changed once it moves more than the tolerance away from the
+/// colour it was last written with.
+struct GIFCanvas {
+    let width: Int
+    let height: Int
+    /// Largest per-channel difference that counts as unchanged.
+    let tolerance: Int
+    private var shown: [UInt32]
+    private var isBlank = true
+
+    init(width: Int, height: Int, tolerance: Int) {
+        self.width = width
+        self.height = height
+        self.tolerance = tolerance
+        shown = [UInt32](repeating: 0, count: width * height)
+    }
+
+    var bounds: GIFRect { GIFRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The smallest rectangle inside `region` holding every pixel of `frame` that differs from
+    /// the screen, or `nil` when none does. Everything differs from a blank canvas.
+    func changedRect(in frame: Pixmap, within region: GIFRect) -> GIFRect? {
+        if isBlank { return bounds }
+        if region.isEmpty { return nil }
+        return frame.data.withUnsafeBytes { raw in
+            shown.withUnsafeBufferPointer { screen in
+                let src = raw.bindMemory(to: UInt32.self)
+                var top = -1, bottom = -1, left = region.maxX, right = region.x - 1
+                for y in region.y..<region.maxY {
+                    let row = y * width
+                    guard let first = firstChange(src, screen, from: row + region.x, to: row + region.maxX) else {
+                        continue
+                    }
+                    if top < 0 { top = y }
+                    bottom = y
+                    left = min(left, first - row)
+                    if let last = lastChange(src, screen, from: max(first, row + right + 1), to: row + region.maxX) {
+                        right = max(right, last - row)
+                    }
+                }
+                guard top >= 0 else { return nil }
+                return GIFRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+            }
+        }
+    }
+
+    /// Copies `rect` of `frame` out, flags the pixels already on screen, and records the rest as
+    /// shown.
+    mutating func take(_ frame: Pixmap, rect: GIFRect) -> GIFFramePixels {
+        let everything = isBlank
+        isBlank = false
+        var out = [UInt32](repeating: 0, count: rect.area)
+        var anyUnchanged = false
+        let tol = tolerance
+        frame.data.withUnsafeBytes { raw in
+            let src = raw.bindMemory(to: UInt32.self)
+            shown.withUnsafeMutableBufferPointer { screen in
+                out.withUnsafeMutableBufferPointer { dst in
+                    var o = 0
+                    for y in rect.y..<rect.maxY {
+                        var i = y * width + rect.x
+                        for _ in 0..<rect.width {
+                            let p = src[i]
+                            if everything || Self.differs(p, screen[i], tolerance: tol) {
+                                dst[o] = p & GIFFramePixels.colourMask
+                                screen[i] = p
+                            } else {
+                                dst[o] = (p & GIFFramePixels.colourMask) | GIFFramePixels.unchangedFlag
+                                anyUnchanged = true
+                            }
+                            i += 1
+                            o += 1
+                        }
+                    }
+                }
+            }
+        }
+        return GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged)
+    }
+
+    /// Whether a new source pixel is far enough from the one on screen to be written again.
+    /// Both are raw premultiplied RGBA words; at tolerance 0 any bit of difference counts.
+    @inline(__always)
+    static func differs(_ a: UInt32, _ b: UInt32, tolerance: Int) -> Bool {
+        if a == b { return false }
+        if tolerance == 0 { return true }
+        let t = Int32(tolerance)
+        @inline(__always) func channel(_ shift: UInt32) -> Int32 {
+            abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF))
+        }
+        return channel(0) > t || channel(8) > t || channel(16) > t
+    }
+
+    private func firstChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
+                             from start: Int, to end: Int) -> Int? {
+        if tolerance == 0,
+           memcmp(src.baseAddress! + start, screen.baseAddress! + start, (end - start) * 4) == 0 {
+            return nil
+        }
+        var i = start
+        while i < end {
+            if Self.differs(src[i], screen[i], tolerance: tolerance) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func lastChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
+                            from start: Int, to end: Int) -> Int? {
+        var i = end - 1
+        while i >= start {
+            if Self.differs(src[i], screen[i], tolerance: tolerance) { return i }
+            i -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Geometry
+import Raster
+
+/// Writes an animated GIF89a file frame by frame as the frames arrive.
+///
+/// ```swift
+/// let gif = try GIFEncoder(path: "out.gif", width: 750, height: 1334,
+///                          options: GIFOptions(fps: 30, sourceFPS: 60))
+/// for frame in frames { try gif.add(frame.pixmap, damage: frame.dirtyRect) }
+/// try gif.finish()
+/// ```
+///
+/// Each GIF frame stores only the rectangle that changed since the picture on screen, with
+/// the unchanged pixels inside it transparent, and its own palette when the first frame's
+/// (global) palette does not hold its colours exactly. Frames identical to the one before are
+/// merged into it by lengthening its delay. Frames are quantised and compressed on worker
+/// threads while the caller prepares the next one; at most a few frames are in flight, so
+/// memory does not grow with the length of the animation, and the file is byte-identical
+/// whatever the thread timing. The file appears at `path` only when `finish()` succeeds.
+///
+/// GIF pixels are opaque or fully transparent; a translucent pixel is written as its colour
+/// composited over black (which is what premultiplied RGB is). Renderer frames are opaque.
+public final class GIFEncoder {
+    /// The canvas size every frame must have.
+    public let width: Int
+    public let height: Int
+    public let options: GIFOptions
+
+    private let output: AtomicOutput
+    private var canvas: GIFCanvas
+    private var clock: GIFClock
+    private var global: GIFGlobalPalette?
+    /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
+    private var carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
+    private var framesAdded = 0
+    private var unwritten: [PendingFrame] = []
+    private let work = OrderedWork<GIFEncodedFrame>(label: "GIFEncoder")
+    private let maxUnwritten = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+    private var finished = false
+
+    /// Creates the encoder and its temporary output file. Throws `GIFError` for options out of
+    /// range or a size GIF cannot store, `CodecError.unwritable` when `path` cannot be written.
+    public init(path: String, width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
+        try options.validate()
+        guard (1...0xFFFF).contains(width), (1...0xFFFF).contains(height) else {
+            throw GIFError.canvasSize(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        self.options = options
+        canvas = GIFCanvas(width: width, height: height, tolerance: options.changeTolerance)
+        clock = GIFClock(fps: options.fps, sourceFPS: options.sourceFPS ?? options.fps)
+        output = try AtomicOutput(path: path)
+    }
+
+    /// Adds the next source frame. `damage`, in pixels, is where it may differ from the frame
+    /// added before it (a renderer's dirty rectangle); pixels outside it are taken as
+    /// unchanged and not even compared. Without it the whole frame is compared. Throws
+    /// `GIFError.frameSize` for a frame of another size, `CodecError.unwritable` when writing
+    /// fails.
+    public func add(_ frame: Pixmap, damage: Rect? = nil) throws {
+        precondition(!finished, "GIFEncoder.add after finish")
+        defer { framesAdded += 1 }
+        guard frame.width == width, frame.height == height else {
+            throw GIFError.frameSize(index: framesAdded, width: frame.width, height: frame.height,
+                                     expectedWidth: width, expectedHeight: height)
+        }
+        let ticks = clock.ticksForNextFrame()
+        carriedDamage = carriedDamage.union(damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds)
+        if ticks.isEmpty { return }
+        let region = carriedDamage
+        carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
+        guard let rect = canvas.changedRect(in: frame, within: region) else {
+            // Nothing changed on screen: the frame before stays up longer.
+            let last = unwritten.count - 1
+            unwritten[last].ticks = unwritten[last].ticks.lowerBound..<ticks.upperBound
+            return
+        }
+        if !unwritten.isEmpty { unwritten[unwritten.count - 1].isLast = false }
+        try submit(canvas.take(frame, rect: rect), ticks: ticks)
+    }
+
+    /// Writes the frames still in flight and the trailer, and moves the file into place.
+    /// Throws `GIFError.noFrames` when no frame was added.
+    public func finish() throws {
+        precondition(!finished, "GIFEncoder.finish called twice")
+        finished = true
+        guard !unwritten.isEmpty else {
+            output.abort()
+            throw GIFError.noFrames
+        }
+        unwritten[unwritten.count - 1].isLast = false
+        while !unwritten.isEmpty { try writeFront(waiting: true) }
+        try output.write(GIFBlocks.trailer)
+        try output.commit()
+    }
+
+    private func submit(_ pixels: GIFFramePixels, ticks: Range<Int>) throws {
+        guard let global else {
+            // The first frame's palette is the global table, which later frames need: encode
+            // it here and write the file header.
+            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels)
+            self.global = global
+            var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
+            if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
+            try output.write(head)
+            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks))
+            return
+        }
+        unwritten.append(PendingFrame(ticket: work.submit { GIFFrameEncoder.encode(pixels, global: global) },
+                                      ticks: ticks))
+        while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
+    }
+
+    /// Writes the oldest unwritten frame if its delay is final and it is encoded (waiting for the
+    /// encoding when asked to); returns whether it wrote.
+    @discardableResult
+    private func writeFront(waiting: Bool) throws -> Bool {
+        guard let front = unwritten.first, !front.isLast,
+              let encoded = work.take(front.ticket, waiting: waiting), let global else { return false }
+        unwritten.removeFirst()
+        var delay = clock.delay(for: front.ticks)
+        var bytes = GIFBlocks.graphicControl(delay: min(delay, 0xFFFF), transparentIndex: encoded.transparentIndex)
+        bytes += encoded.bytes
+        // A delay longer than GIF's 655.35 s continues on 1-pixel transparent frames.
+        delay -= 0xFFFF
+        while delay > 0 {
+            bytes += GIFBlocks.graphicControl(delay: min(delay, 0xFFFF), transparentIndex: global.transparentIndex)
+            bytes += GIFBlocks.image(rect: GIFRect(x: 0, y: 0, width: 1, height: 1), localTable: nil,
+                                     minCodeSize: global.palette.minCodeSize,
+                                     lzw: GIFLZW.encode([UInt8(global.transparentIndex)],
+                                                      minCodeSize: global.palette.minCodeSize))
+            delay -= 0xFFFF
+        }
+        try output.write(bytes)
+        return true
+    }
+}
+
+/// A frame submitted but not yet written: its delay is final once a later frame exists.
+private struct PendingFrame {
+    let ticket: Int
+    var ticks: Range<Int>
+    var isLast = true
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs jobs on a concurrent queue and hands their results back in the order they were
+/// submitted, so a pipeline can use every core and still produce deterministic output.
+/// Results are kept until taken; the caller bounds memory by how far ahead it submits.
+public final class OrderedWork<Value>: @unchecked Sendable {
+    private let queue: DispatchQueue
+    private let condition = NSCondition()
+    private var done: [Int: Value] = [:]
+    private var nextTicket = 0
+
+    /// `label` names the queue in debuggers and crash reports.
+    public init(label: String) {
+        queue = DispatchQueue(label: label, qos: .userInitiated, attributes: .concurrent)
+    }
+
+    /// Starts `job` on a worker thread and returns its ticket; tickets count up from 0.
+    @discardableResult
+    public func submit(_ job: @escaping @Sendable () -> Value) -> Int {
+        let ticket = nextTicket
+        nextTicket += 1
+        queue.async { [self] in
+            let value = job()
+            condition.lock()
+            done[ticket] = value
+            condition.broadcast()
+            condition.unlock()
+        }
+        return ticket
+    }
+
+    /// Removes and returns a job's result: waits for it when `waiting`, else returns `nil` if
+    /// the job has not finished.
+    public func take(_ ticket: Int, waiting: Bool = true) -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value = done.removeValue(forKey: ticket) { return value }
+            if !waiting { return nil }
+            condition.wait()
+        }
+    }
+}
