@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import Foundation
 import Geometry
 import Layout
@@ -38,6 +39,9 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: "Metrics for the formats, NAME=VALUE (repeatable).")
     var metric: [String] = []
+
+    @Option(help: "Also draw the boxes, labelled, into this PNG (2 pixels per point).")
+    var png: String?
 
     func run() throws {
         guard let rootSize = Self.parseSize(size) else { throw CommandFailure("--size \(size)", "expected WIDTHxHEIGHT, e.g. 320x568") }
@@ -92,9 +96,13 @@ struct LayoutCommand: ParsableCommand {
             }
         }
 
-        for box in boxes {
-            let f = engine.frame(of: box)
-            print(String(format: "%@ %g %g %g %g", box.layoutName, f.x, f.y, f.width, f.height))
+        let frames = boxes.map { (name: $0.layoutName, frame: engine.frame(of: $0)) }
+        for (name, f) in frames {
+            print(String(format: "%@ %g %g %g %g", name, f.x, f.y, f.width, f.height))
+        }
+        if let png {
+            let picture = try LayoutPicture.draw(size: rootSize, frames: frames)
+            do { try PNG.write(picture, to: png) } catch { throw CommandFailure(png, "\(error)") }
         }
     }
 
