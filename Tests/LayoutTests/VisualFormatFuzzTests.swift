@@ -11,7 +11,20 @@ import Testing
     ]
     private static let alphabet = Array("HV:|-[]()=<>@,.0123456789eE+-_abfindgapwlo é\t")
 
-    private func parse(_ format: String, _ engine: LayoutEngine, _ views: [String: LayoutItem]) {
+    private let engine: LayoutEngine
+    private var views: [String: LayoutItem] = [:]
+
+    init() {
+        let root = LayoutBox("superview")
+        engine = LayoutEngine(root: root, size: Size(320, 480))
+        for name in ["a", "b", "find", "findNext", "findField", "flexibleButton", "button", "topField", "bottomField"] {
+            let box = LayoutBox(name)
+            engine.add(box, to: root)
+            views[name] = box
+        }
+    }
+
+    private func parse(_ format: String) {
         do {
             let cs = try engine.constraints(withVisualFormat: format, options: [], metrics: ["gap": 12, "w": 40, "low": 250],
                                             views: views)
@@ -25,14 +38,6 @@ import Testing
     }
 
     @Test func mutatedFormatsThrowOrParse() {
-        let root = LayoutBox("superview")
-        let engine = LayoutEngine(root: root, size: Size(320, 480))
-        var views: [String: LayoutItem] = [:]
-        for name in ["a", "b", "find", "findNext", "findField", "flexibleButton", "button", "topField", "bottomField"] {
-            let box = LayoutBox(name)
-            engine.add(box, to: root)
-            views[name] = box
-        }
         var rng = SeededGenerator(seed: 42)
         for _ in 0..<3000 {
             var chars = Array(Self.corpus.randomElement(using: &rng)!)
@@ -45,22 +50,14 @@ import Testing
                 default: chars = Array(chars.prefix(i))
                 }
             }
-            parse(String(chars), engine, views)
+            parse(String(chars))
         }
         #expect(engine.constraints.count == 4)
     }
 
     @Test func everyPrefixOfEveryExampleThrowsOrParses() {
-        let root = LayoutBox("superview")
-        let engine = LayoutEngine(root: root, size: Size(320, 480))
-        var views: [String: LayoutItem] = [:]
-        for name in ["a", "b", "find", "findNext", "findField", "flexibleButton", "button", "topField", "bottomField"] {
-            let box = LayoutBox(name)
-            engine.add(box, to: root)
-            views[name] = box
-        }
         for format in Self.corpus {
-            for n in 0...format.count { parse(String(format.prefix(n)), engine, views) }
+            for n in 0...format.count { parse(String(format.prefix(n))) }
         }
     }
 }
