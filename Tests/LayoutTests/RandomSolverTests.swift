@@ -64,7 +64,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    @Test(arguments: Array(1...24) as [UInt64])
     func incrementalSolutionsStayFeasibleAndOptimal(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         let n = 6

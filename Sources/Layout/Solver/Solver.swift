@@ -76,9 +76,9 @@ public final class Solver {
         if !priority.isRequired {
             for e in [tag.marker, tag.other].compactMap({ $0 }) where tableau.kinds[e] == .error {
                 if let row = tableau.row(of: e) {
-                    tableau.objective.insert(row, times: -1, at: priority.rawValue)
+                    tableau.addToObjective(row, times: -1, at: priority.rawValue)
                 } else {
-                    tableau.objective.insert(e, -1, at: priority.rawValue)
+                    tableau.addToObjective(e, -1, at: priority.rawValue)
                 }
             }
         }
@@ -88,7 +88,7 @@ public final class Solver {
             tableau.pivotOut(tag.marker, replacing: leaving)
         }
         if let other = tag.other { tableau.removeColumn(other) }
-        if !priority.isRequired { tableau.objective.releaseLevel(priority.rawValue) }
+        if !priority.isRequired { tableau.releaseObjectiveLevel(priority.rawValue) }
         tableau.optimize()
     }
 
@@ -166,9 +166,9 @@ public final class Solver {
             let plus = tableau.makeSymbol(.error), minus = tableau.makeSymbol(.error)
             row.insert(plus, -1)
             row.insert(minus, 1)
-            tableau.objective.retainLevel(priority.rawValue)
-            tableau.objective.insert(plus, 1, at: priority.rawValue)
-            tableau.objective.insert(minus, 1, at: priority.rawValue)
+            tableau.retainObjectiveLevel(priority.rawValue)
+            tableau.addToObjective(plus, 1, at: priority.rawValue)
+            tableau.addToObjective(minus, 1, at: priority.rawValue)
             tag = Tag(constraint: constraint, marker: plus, markerCoefficient: -1, other: minus)
         case (let relation, let required):
             // expr ≤ 0 becomes expr + slack = 0; expr ≥ 0 becomes expr − slack = 0.
@@ -179,8 +179,8 @@ public final class Solver {
             if !required {
                 let error = tableau.makeSymbol(.error)
                 row.insert(error, -sign)
-                tableau.objective.retainLevel(priority.rawValue)
-                tableau.objective.insert(error, 1, at: priority.rawValue)
+                tableau.retainObjectiveLevel(priority.rawValue)
+                tableau.addToObjective(error, 1, at: priority.rawValue)
                 other = error
             }
             tag = Tag(constraint: constraint, marker: slack, markerCoefficient: sign, other: other)
