@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],
