@@ -97,7 +97,7 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
 
 @Suite struct PNGFuzzTests {
     @Test func mutatedAndTruncatedFilesThrowOrDecodeButNeverCrash() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         let seeds = try ["rgba8.png", "rgba8-interlaced.png", "palette4-trns.png", "gray2.png", "rgba16.png"].map {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/\($0)")))
         }

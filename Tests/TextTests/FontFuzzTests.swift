@@ -11,9 +11,8 @@ import Testing
 ///
 /// `FONT_FUZZ_ITERATIONS` runs a longer campaign; `FONT_FUZZ_SAVE=<folder>` writes each input
 /// to `<folder>/last.ttf` before parsing it (what a crash leaves behind, for the corpus), and
-/// the first input to give each kind of error to `<folder>/<n>.ttf` with the message in `<n>.txt`
-/// (the suite runs serially, so saving needs no lock).
-@Suite(.serialized) struct FontFuzzTests {
+/// the first input to give each kind of error to `<folder>/<n>.ttf` with the message in `<n>.txt`.
+@Suite struct FontFuzzTests {
     static let iterations = Int(ProcessInfo.processInfo.environment["FONT_FUZZ_ITERATIONS"] ?? "") ?? 400
     static let saveFolder = ProcessInfo.processInfo.environment["FONT_FUZZ_SAVE"]
 
@@ -67,7 +66,7 @@ import Testing
     }
 
     @Test func mutatedFixturesLoadOrThrow() {
-        var random = SplitMix64(seed: 20_261_122)
+        var random = SeededGenerator(seed: 20_261_122)
         var failures = 0
         for i in 0..<Self.iterations * 10 {
             var bytes = Self.seeds[i % 2]
@@ -80,7 +79,7 @@ import Testing
     @Test func mutatedBundledFontLoadsOrThrows() throws {
         let original = Array(try #require(FileManager.default.contents(
             atPath: Fixtures.fontsFolder + "/NunitoSans-Light.ttf")))
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<Self.iterations / 10 {
             var bytes = original
             Self.mutate(&bytes, &random)
@@ -100,7 +99,7 @@ import Testing
 
     /// One to four of: a random byte, a 16- or 32-bit field set to an extreme, or a cut at a random point.
     /// Positions favour the start of tables (headers, counts, offsets), where damage reaches furthest.
-    static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
+    static func mutate(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
         let starts = (try? TableDirectory(file: bytes)).map { dir in
             ["head", "maxp", "hhea", "hmtx", "cmap", "loca", "glyf", "kern", "GPOS", "OS/2"].compactMap { dir[$0]?.start }
         } ?? []
