@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the bundled static Nunito Sans faces (Light 300, Regular 400, Medium 500) from the
-# variable font on PyPI, pinning every other axis to its default. Run from anywhere:
+# variable font on PyPI, pinning every other axis to its default, and the Swift file that embeds
+# them (Sources/Text/BundledFontData.swift). The output is byte-identical on every run. Run from
+# anywhere:
 #   bash Assets/Fonts/make-fonts.sh
 # It needs python3 and PyPI; the tools go into a venv outside the repository ($FONTS_VENV).
 set -euo pipefail
