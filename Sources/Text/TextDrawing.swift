@@ -63,8 +63,8 @@ struct GlyphPlacement {
         let qy = Int((pen.y * Double(1 << Self.yShift)).rounded())
         x = qx >> Self.xShift
         y = qy >> Self.yShift
-        subX = qx & (1 << Self.xShift - 1)
-        subY = qy & (1 << Self.yShift - 1)
+        subX = qx & ((1 << Self.xShift) - 1)
+        subY = qy & ((1 << Self.yShift) - 1)
     }
 
     /// The offset within the pixel that the mask is rasterised at.
