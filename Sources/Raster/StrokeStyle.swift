@@ -42,7 +42,7 @@ extension Path {
     /// the outline will be drawn scaled); round caps and joins stay circular arcs.
     public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
         guard style.width > 0, tolerance > 0 else { return Path() }
-        var stroker = Stroker(style: style)
+        var stroker = Stroker(style: style, tolerance: tolerance)
         flatten(self, transform: .identity, tolerance: tolerance, into: &stroker)
         return stroker.outline
     }
