@@ -63,7 +63,7 @@ public final class Canvas {
         let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                         (transform.c * transform.c + transform.d * transform.d).squareRoot())
         guard scale > 0 else { return }
-        fill(path.stroked(style, tolerance: 0.1 / scale), color: color, transform: transform)
+        fill(path.stroked(style, tolerance: Path.strokeTolerance / scale), color: color, transform: transform)
     }
 
     /// Blends `color` through a coverage mask moved by whole pixels (`dx`, `dy`), as glyphs
