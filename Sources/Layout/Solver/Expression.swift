@@ -20,7 +20,7 @@ public struct Term: Hashable, Sendable {
 
 /// A linear expression `Σ coefficient·variable + constant`, the left side of a constraint
 /// (the right side is always 0 after moving everything left).
-public struct LinearExpression: Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+public struct LinearExpression: Sendable {
     public var terms: [Term]
     public var constant: Double
 
@@ -30,8 +30,6 @@ public struct LinearExpression: Sendable, ExpressibleByFloatLiteral, Expressible
     }
 
     public init(_ variable: Variable) { self.init([Term(variable)]) }
-    public init(floatLiteral value: Double) { self.init(constant: value) }
-    public init(integerLiteral value: Int) { self.init(constant: Double(value)) }
 
     public static func + (a: LinearExpression, b: LinearExpression) -> LinearExpression {
         LinearExpression(a.terms + b.terms, constant: a.constant + b.constant)

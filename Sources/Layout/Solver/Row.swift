@@ -65,13 +65,31 @@ struct Row {
         keys[i] = key
         values[i] = coefficient
         count += 1
-        if count * 2 > keys.count { grow() }
+        if count * 4 > keys.count * 3 { grow() }
     }
 
     /// Adds `factor × other`, constant included.
     mutating func insert(_ other: Row, times factor: Double) {
+        if count * 4 < other.count {
+            // Substituting a long row into a short one (what makes a tableau dense): copy the
+            // long row's table wholesale and add the few cells of this one to it.
+            var merged = other
+            merged.scale(by: factor)
+            merged.constant += constant
+            forEachCell { merged.insert($0, $1) }
+            self = merged
+            return
+        }
         constant += other.constant * factor
+        reserveCapacity(count + other.count)
         other.forEachCell { insert($0, $1 * factor) }
+    }
+
+    /// Grows the table once, up front, so that `cells` cells fit without rehashing.
+    private mutating func reserveCapacity(_ cells: Int) {
+        var capacity = keys.count
+        while cells * 4 > capacity * 3 { capacity *= 2 }
+        if capacity > keys.count { rehash(capacity) }
     }
 
     /// Removes the cell for `symbol` and returns its coefficient, or nil if there was none.
@@ -142,19 +160,19 @@ struct Row {
         count -= 1
     }
 
-    private mutating func grow() {
+    private mutating func grow() { rehash(keys.count * 2) }
+
+    private mutating func rehash(_ capacity: Int) {
         let oldKeys = keys, oldValues = values
-        keys = [Int32](repeating: Row.empty, count: oldKeys.count * 2)
-        values = [Double](repeating: 0, count: oldKeys.count * 2)
-        shift -= 1
-        count = 0
+        keys = [Int32](repeating: Row.empty, count: capacity)
+        values = [Double](repeating: 0, count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        let mask = capacity - 1
         for i in oldKeys.indices where oldKeys[i] != Row.empty {
-            let mask = keys.count - 1
             var j = home(oldKeys[i])
             while keys[j] != Row.empty { j = (j + 1) & mask }
             keys[j] = oldKeys[i]
             values[j] = oldValues[i]
-            count += 1
         }
     }
 }

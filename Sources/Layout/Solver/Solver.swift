@@ -76,9 +76,9 @@ public final class Solver {
         if !priority.isRequired {
             for e in [tag.marker, tag.other].compactMap({ $0 }) where tableau.kinds[e] == .error {
                 if let row = tableau.row(of: e) {
-                    tableau.objective.insert(row, times: -1, at: priority.rawValue)
+                    tableau.addToObjective(row, times: -1, at: priority.rawValue)
                 } else {
-                    tableau.objective.insert(e, -1, at: priority.rawValue)
+                    tableau.addToObjective(e, -1, at: priority.rawValue)
                 }
             }
         }
@@ -88,7 +88,7 @@ public final class Solver {
             tableau.pivotOut(tag.marker, replacing: leaving)
         }
         if let other = tag.other { tableau.removeColumn(other) }
-        if !priority.isRequired { tableau.objective.releaseLevel(priority.rawValue) }
+        if !priority.isRequired { tableau.releaseObjectiveLevel(priority.rawValue) }
         tableau.optimize()
     }
 
@@ -166,9 +166,9 @@ public final class Solver {
             let plus = tableau.makeSymbol(.error), minus = tableau.makeSymbol(.error)
             row.insert(plus, -1)
             row.insert(minus, 1)
-            tableau.objective.retainLevel(priority.rawValue)
-            tableau.objective.insert(plus, 1, at: priority.rawValue)
-            tableau.objective.insert(minus, 1, at: priority.rawValue)
+            tableau.retainObjectiveLevel(priority.rawValue)
+            tableau.addToObjective(plus, 1, at: priority.rawValue)
+            tableau.addToObjective(minus, 1, at: priority.rawValue)
             tag = Tag(constraint: constraint, marker: plus, markerCoefficient: -1, other: minus)
         case (let relation, let required):
             // expr ≤ 0 becomes expr + slack = 0; expr ≥ 0 becomes expr − slack = 0.
@@ -179,8 +179,8 @@ public final class Solver {
             if !required {
                 let error = tableau.makeSymbol(.error)
                 row.insert(error, -sign)
-                tableau.objective.retainLevel(priority.rawValue)
-                tableau.objective.insert(error, 1, at: priority.rawValue)
+                tableau.retainObjectiveLevel(priority.rawValue)
+                tableau.addToObjective(error, 1, at: priority.rawValue)
                 other = error
             }
             tag = Tag(constraint: constraint, marker: slack, markerCoefficient: sign, other: other)
@@ -189,29 +189,36 @@ public final class Solver {
         return (row, tag)
     }
 
-    /// The symbol to make basic for a new row: the lowest-id user variable, else the marker or
-    /// the other error when its coefficient is negative (so it comes out ≥ 0), else nil.
+    /// The symbol to make basic for a new row, in this order:
+    /// 1. the first parametric user variable in the order the constraint names them (so
+    ///    `b.top == a.bottom + 8` defines b.top, and an ambiguous layout leaves the earlier views'
+    ///    sizes at 0 rather than negative), else any user variable in the row;
+    /// 2. when the row's constant is 0, the newest slack: solving for it gives it the value 0,
+    ///    substituting a 0 changes no other row's constant (so feasibility holds), and the errors
+    ///    stay parametric, so the objective needs no pivot. The newest symbol tends to occur in
+    ///    the fewest rows, so the substitution touches the least of the tableau. (Kiwi sends
+    ///    rows like `a.width == b.width` between two basic widths through degenerate pivots or
+    ///    the artificial-variable phase.)
+    /// 3. the marker or the other error when its coefficient is negative (it comes out ≥ 0);
+    /// 4. when the constant is 0, the newest error; else nil (the artificial-variable phase).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int? {
-        var external: Int?
-        row.forEachCell { symbol, _ in
-            if tableau.kinds[symbol] == .external, symbol < external ?? .max { external = symbol }
+        for term in tag.constraint.expression.terms where row.coefficient(for: term.variable.id) != 0 {
+            return term.variable.id
         }
-        if let external { return external }
+        if let external = newestSymbol(in: row, where: { $0 == .external }) { return external }
+        let zero = isNearZero(row.constant)
+        if zero, let slack = newestSymbol(in: row, where: { $0 == .slack }) { return slack }
         for candidate in [tag.marker, tag.other].compactMap({ $0 }) {
             let kind = tableau.kinds[candidate]
             if kind == .slack || kind == .error, row.coefficient(for: candidate) < 0 { return candidate }
         }
-        return isNearZero(row.constant) ? lowestSymbolThatCanEnter(row) : nil
+        return zero ? newestSymbol(in: row, where: { $0 == .error }) : nil
     }
 
-    /// For a row whose constant is 0: any non-dummy symbol solves it at value 0, and substituting
-    /// a 0 leaves every other row's constant (and so its feasibility) as it was. Kiwi sends such
-    /// rows (e.g. `a.width == b.width` between two basic widths) through the slower
-    /// artificial-variable phase.
-    private func lowestSymbolThatCanEnter(_ row: Row) -> Int? {
+    private func newestSymbol(in row: Row, where accept: (SymbolKind) -> Bool) -> Int? {
         var best: Int?
         row.forEachCell { symbol, _ in
-            if tableau.kinds[symbol].canEnter, symbol < best ?? .max { best = symbol }
+            if accept(tableau.kinds[symbol]), symbol > best ?? .min { best = symbol }
         }
         return best
     }

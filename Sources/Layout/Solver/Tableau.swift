@@ -7,12 +7,15 @@
 struct Tableau {
     /// Kind of every symbol, by id.
     private(set) var kinds: [SymbolKind] = []
+    /// Whether the symbol may occur in a tableau row or the objective. One that cannot (a new
+    /// constraint's marker, a variable's first use) needs no substitution pass over every row.
+    private var used: [Bool] = []
     /// For every symbol id, the index of its row in `rows`, or −1 when the symbol is parametric.
     private var rowIndex: [Int32] = []
     /// `rows[i]` gives the value of the symbol `basic[i]`.
     private var basic: [Int] = []
     private(set) var rows: [Row] = []
-    var objective = Objective()
+    private(set) var objective = Objective()
     /// The phase-one objective while a constraint is being added through an artificial variable.
     private var artificial: Objective?
     /// Basic restricted symbols whose constants went negative: the dual simplex's work list.
@@ -21,6 +24,7 @@ struct Tableau {
     mutating func makeSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
         rowIndex.append(-1)
+        used.append(false)
         return kinds.count - 1
     }
 
@@ -28,7 +32,22 @@ struct Tableau {
     mutating func truncateSymbols(to count: Int) {
         kinds.removeSubrange(count...)
         rowIndex.removeSubrange(count...)
+        used.removeSubrange(count...)
     }
+
+    /// Adds `coefficient × symbol` to the objective's level for `priority`.
+    mutating func addToObjective(_ symbol: Int, _ coefficient: Double, at priority: Double) {
+        used[symbol] = true
+        objective.insert(symbol, coefficient, at: priority)
+    }
+
+    /// Adds `factor × row` (a row of this tableau) to the objective's level for `priority`.
+    mutating func addToObjective(_ row: Row, times factor: Double, at priority: Double) {
+        objective.insert(row, times: factor, at: priority)
+    }
+
+    mutating func retainObjectiveLevel(_ priority: Double) { objective.retainLevel(priority) }
+    mutating func releaseObjectiveLevel(_ priority: Double) { objective.releaseLevel(priority) }
 
     /// The row of `symbol` when it is basic.
     func row(of symbol: Int) -> Row? {
@@ -43,6 +62,7 @@ struct Tableau {
     }
 
     mutating func insertRow(_ row: Row, for symbol: Int) {
+        markUsed(row)
         rowIndex[symbol] = Int32(rows.count)
         basic.append(symbol)
         rows.append(row)
@@ -73,8 +93,14 @@ struct Tableau {
         }
     }
 
+    private mutating func markUsed(_ row: Row) {
+        row.forEachCell { symbol, _ in used[symbol] = true }
+    }
+
     /// Replaces `symbol` by `row` everywhere, noting rows that became infeasible.
     mutating func substitute(_ symbol: Int, with row: Row) {
+        guard used[symbol] else { return }
+        markUsed(row)
         for i in rows.indices where rows[i].substitute(symbol, with: row) {
             if isInfeasible(basic[i], rows[i].constant) { infeasible.append(basic[i]) }
         }

@@ -14,6 +14,12 @@ public struct VisualFormatError: Error, Equatable, CustomStringConvertible {
     /// 0-based index of the character the caret points at (the format's length at its end).
     public let position: Int
 
+    public init(message: String, format: String, position: Int) {
+        self.message = message
+        self.format = format
+        self.position = position
+    }
+
     public var description: String {
         "Unable to parse constraint format: \n\(message) \n\(format) \n\(String(repeating: " ", count: position))^"
     }
