@@ -97,8 +97,7 @@ public final class Canvas {
     public func draw(_ image: Pixmap, transform: AffineTransform, alpha opacity: Double = 1) {
         guard image.width > 0, image.height > 0, transform.inverted != nil else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
-           transform.tx == transform.tx.rounded(.down), transform.ty == transform.ty.rounded(.down),
-           abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 {
+           transform.tx.isWholeNumber, transform.ty.isWholeNumber {
             composite(image, x: Int(transform.tx), y: Int(transform.ty), alpha: opacity)
             return
         }
@@ -160,7 +159,7 @@ public final class Canvas {
         guard transform.isAxisAligned else { return nil }
         let r = transform.apply(rect)
         let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ $0 == $0.rounded(.down) && abs($0) < 1e9 }) else { return nil }
+        guard edges.allSatisfy(\.isWholeNumber) else { return nil }
         return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
     }
 
