@@ -38,7 +38,12 @@ public final class Canvas {
     }
 
     /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
+    /// A rect landing exactly on pixel edges takes the `fill(rect:)` fast path.
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+        if let rect = path.axisAlignedRect, pixelAligned(rect, transform) != nil {
+            fill(rect: rect, color: color, transform: transform)
+            return
+        }
         guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
         paint(color) { rasterizer.fill(rule: rule, into: &$0) }
     }
