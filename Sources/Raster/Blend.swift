@@ -75,7 +75,7 @@ enum Blend {
 
     /// A 0...1 value (clamped; NaN counts as 0) as a byte 0...255, rounded.
     static func alphaByte(_ v: Double) -> UInt32 {
-        v > 0 ? UInt32((min(v, 1) * 255).rounded(.toNearestOrEven)) : 0
+        v > 0 ? UInt32((min(v, 1) * 255).roundToInt) : 0
     }
 
     /// `color` straight 0...1 with its alpha times `alpha`, premultiplied and packed.

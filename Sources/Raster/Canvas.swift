@@ -38,7 +38,12 @@ public final class Canvas {
     }
 
     /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
+    /// A rect landing exactly on pixel edges takes the `fill(rect:)` fast path.
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+        if let rect = path.axisAlignedRect, pixelAligned(rect, transform) != nil {
+            fill(rect: rect, color: color, transform: transform)
+            return
+        }
         guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
         paint(color) { rasterizer.fill(rule: rule, into: &$0) }
     }
@@ -63,7 +68,7 @@ public final class Canvas {
         let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
                         (transform.c * transform.c + transform.d * transform.d).squareRoot())
         guard scale > 0 else { return }
-        fill(path.stroked(style, tolerance: 0.1 / scale), color: color, transform: transform)
+        fill(path.stroked(style, tolerance: Path.strokeTolerance / scale), color: color, transform: transform)
     }
 
     /// Blends `color` through a coverage mask moved by whole pixels (`dx`, `dy`), as glyphs
@@ -97,8 +102,7 @@ public final class Canvas {
     public func draw(_ image: Pixmap, transform: AffineTransform, alpha opacity: Double = 1) {
         guard image.width > 0, image.height > 0, transform.inverted != nil else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
-           transform.tx == transform.tx.rounded(.down), transform.ty == transform.ty.rounded(.down),
-           abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 {
+           transform.tx.isWholeNumber, transform.ty.isWholeNumber {
             composite(image, x: Int(transform.tx), y: Int(transform.ty), alpha: opacity)
             return
         }
@@ -160,7 +164,7 @@ public final class Canvas {
         guard transform.isAxisAligned else { return nil }
         let r = transform.apply(rect)
         let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy({ $0 == $0.rounded(.down) && abs($0) < 1e9 }) else { return nil }
+        guard edges.allSatisfy(\.isWholeNumber) else { return nil }
         return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
     }
 

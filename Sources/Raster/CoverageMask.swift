@@ -45,11 +45,12 @@ public struct CoverageMask: Equatable, Sendable {
 
     /// This mask times `other` pixel by pixel, over the pixels both cover.
     func intersected(with other: CoverageMask) -> CoverageMask {
-        var result = CoverageMask(bounds: bounds.intersection(other.bounds), alpha: 0)
-        for y in result.bounds.y0..<max(result.bounds.y0, result.bounds.y1) {
-            for x in result.bounds.x0..<result.bounds.x1 {
-                let a = Blend.div255(UInt32(self[x, y]) * UInt32(other[x, y]))
-                result.alphas[(y - result.bounds.y0) * result.bounds.width + x - result.bounds.x0] = UInt8(a)
+        let box = bounds.intersection(other.bounds)
+        var result = CoverageMask(bounds: box, alpha: 0)
+        for row in 0..<box.height {
+            for column in 0..<box.width {
+                let x = box.x0 + column, y = box.y0 + row
+                result.alphas[row * box.width + column] = UInt8(Blend.div255(UInt32(self[x, y]) * UInt32(other[x, y])))
             }
         }
         return result

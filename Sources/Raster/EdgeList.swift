@@ -46,7 +46,7 @@ struct EdgeList: PolylineSink {
             isFinite = false
             return (0, 0)
         }
-        func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).rounded(.toNearestOrEven)) }
+        func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).roundToInt) }
         return (q(p.x), q(p.y))
     }
 

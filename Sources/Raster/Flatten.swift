@@ -58,8 +58,8 @@ func flatten<Sink: PolylineSink>(_ path: Path, transform t: AffineTransform, tol
 /// stall the renderer.
 @inline(__always)
 private func segmentCount(secondDifference m: Double, factor: Double, tolerance: Double) -> Int {
-    let n = (factor * m / tolerance).squareRoot().rounded(.up)
-    return n.isFinite ? Int(min(max(n, 1), 1024)) : 1
+    let n = (factor * m / tolerance).squareRoot()
+    return n.isFinite ? min(max(n, 1), 1024).ceilToInt : 1
 }
 
 @inline(__always)

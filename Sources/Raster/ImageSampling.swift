@@ -188,7 +188,7 @@ extension Pixmap {
         let fineLevel = (fine, placing(fine, by: transform))
         guard fine.width > 1 || fine.height > 1 else { return DetailLevels(fine: fineLevel, coarse: nil) }
         let coarse = fine.halved()
-        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).rounded(.toNearestOrEven))
+        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).roundToInt)
         return DetailLevels(fine: fineLevel, coarse: (coarse, placing(coarse, by: transform), weight))
     }
 

@@ -20,7 +20,8 @@ extension Path {
         }
         let start = Point(center.x + radius * cos(startAngle), center.y + radius * sin(startAngle))
         if currentPoint == nil || verbs.last == .close { move(to: start) } else { line(to: start) }
-        let pieces = max(1, Int((sweep / (Double.pi / 2)).rounded(.up)))
+        guard sweep.isFinite, radius.isFinite else { return }
+        let pieces = max(1, (sweep / (Double.pi / 2)).ceilToInt)
         let step = (clockwise ? sweep : -sweep) / Double(pieces)
         var from = Point(cos(startAngle), sin(startAngle))
         for i in 1...pieces {

@@ -93,6 +93,18 @@ public struct Path: Equatable, Sendable {
         return copy
     }
 
+    /// The rect this path outlines when it is one contour of four axis-aligned edges (as
+    /// `Path(rect:)` builds), so fills can take the rect fast path; nil for any other path.
+    var axisAlignedRect: Rect? {
+        guard verbs.count >= 5, verbs.count <= 6, verbs[0] == .move, verbs[1...4].allSatisfy({ $0 == .line }),
+              verbs.count == 5 || verbs[5] == .close, points.count == 5, points[4] == points[0] else { return nil }
+        let p = points
+        let horizontalFirst = p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+        let verticalFirst = p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y
+        guard horizontalFirst || verticalFirst else { return nil }
+        return Rect(min(p[0].x, p[2].x), min(p[0].y, p[2].y), abs(p[2].x - p[0].x), abs(p[2].y - p[0].y))
+    }
+
     /// The smallest rect containing every point, control points included, so it contains the
     /// whole outline (each Bézier lies inside its control polygon); `.zero` for an empty path.
     public var bounds: Rect {

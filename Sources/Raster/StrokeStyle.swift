@@ -37,12 +37,18 @@ public struct StrokeStyle: Hashable, Sendable {
 }
 
 extension Path {
+    /// The tolerance strokes are flattened with by default, in device pixels: a quarter of the
+    /// fill tolerance, because both edges of a thin stroke move with its centre line, so they
+    /// show its flattening error twice over in the same pixels.
+    public static let strokeTolerance = 0.025
+
     /// The outline of this path stroked with `style`, to fill with the non-zero rule. Curves
-    /// are flattened to segments within `tolerance` (in this path's units: use 0.1 / scale when
-    /// the outline will be drawn scaled); round caps and joins stay circular arcs.
-    public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
+    /// are flattened to segments within `tolerance` (in this path's units: pass
+    /// `Path.strokeTolerance / scale` when the outline will be drawn scaled); round caps and
+    /// joins stay circular arcs.
+    public func stroked(_ style: StrokeStyle, tolerance: Double = Path.strokeTolerance) -> Path {
         guard style.width > 0, tolerance > 0 else { return Path() }
-        var stroker = Stroker(style: style)
+        var stroker = Stroker(style: style, tolerance: tolerance)
         flatten(self, transform: .identity, tolerance: tolerance, into: &stroker)
         return stroker.outline
     }

@@ -6,9 +6,12 @@ import Geometry
 /// right side and around the start cap. A closed contour becomes two loops, one per side,
 /// running in opposite directions so the non-zero rule leaves the inside hollow. At each
 /// corner the outer side gets the join; the inner side meets at the intersection of the two
-/// offset lines when the segments are long enough for it, and otherwise passes through the
-/// corner point, which only adds overlap inside the stroke. Corners inside a flattened curve
-/// (`smooth`) are mitred on their outer side, which is what the offset curve looks like there.
+/// offset lines when the segments are long enough for it (after what the neighbouring corners
+/// take of them), and otherwise passes through the corner point, which only adds overlap
+/// inside the stroke. The second case also covers curves tighter than half the width, whose
+/// inner offset would turn inside out and punch a hole where the stroke should be solid.
+/// Corners inside a flattened curve (`smooth`) follow the offset curve on their outer side:
+/// a miter point while it stays within the tolerance, an arc for tight turns of wide strokes.
 struct Stroker: PolylineSink {
     let style: StrokeStyle
     private let half: Double
@@ -17,8 +20,12 @@ struct Stroker: PolylineSink {
     private var smooth: [Bool] = []
     private var started = false
 
-    init(style: StrokeStyle) {
+    /// How far the outline may stray from the exact offset of the path's curves.
+    private let tolerance: Double
+
+    init(style: StrokeStyle, tolerance: Double) {
         self.style = style
+        self.tolerance = tolerance
         half = style.width / 2
     }
 
@@ -58,35 +65,47 @@ struct Stroker: PolylineSink {
     // MARK: Contours
 
     private mutating func openOutline() {
-        let q = points, n = q.count
-        let d = (0..<n - 1).map { direction(q[$0], q[$0 + 1]) }
-        let lengths = (0..<n - 1).map { distance(q[$0], q[$0 + 1]) }
+        let reversed = Array(points.reversed())
         started = false
-        emit(offset(q[0], d[0]))
-        for i in 1..<n - 1 {
-            join(at: q[i], d[i - 1], d[i], smooth: smooth[i], lengths[i - 1], lengths[i])
-        }
-        emit(offset(q[n - 1], d[n - 2]))
-        cap(at: q[n - 1], d[n - 2])
-        for i in stride(from: n - 2, through: 1, by: -1) {
-            let back = Point(-d[i].x, -d[i].y), backIn = Point(-d[i - 1].x, -d[i - 1].y)
-            join(at: q[i], back, backIn, smooth: smooth[i], lengths[i], lengths[i - 1])
-        }
-        emit(offset(q[0], Point(-d[0].x, -d[0].y)))
-        cap(at: q[0], Point(-d[0].x, -d[0].y))
+        side(points, smooth, closed: false)
+        cap(at: reversed[0], direction(reversed[1], reversed[0]))
+        side(reversed, smooth.reversed(), closed: false)
+        cap(at: points[0], direction(points[1], points[0]))
         outline.close()
     }
 
     private mutating func loop(_ q: [Point], _ s: [Bool]) {
-        let n = q.count
-        let d = (0..<n).map { direction(q[$0], q[($0 + 1) % n]) }
-        let lengths = (0..<n).map { distance(q[$0], q[($0 + 1) % n]) }
         started = false
-        for i in 0..<n {
-            let before = (i + n - 1) % n
-            join(at: q[i], d[before], d[i], smooth: s[i], lengths[before], lengths[i])
-        }
+        side(q, s, closed: true)
         outline.close()
+    }
+
+    /// Emits the offset line on the left of the polyline `q`, with a join at every corner: from
+    /// the first to the last point of an open polyline, or all the way round a closed one.
+    private mutating func side(_ q: [Point], _ s: [Bool], closed: Bool) {
+        let n = q.count, segments = closed ? n : n - 1
+        let d = (0..<segments).map { direction(q[$0], q[($0 + 1) % n]) }
+        let lengths = (0..<segments).map { distance(q[$0], q[($0 + 1) % n]) }
+        let corners = closed ? Array(0..<n) : Array(1..<n - 1)
+        // How far back along each segment an inner corner's offset lines meet (0 elsewhere).
+        var reach = [Double](repeating: 0, count: n)
+        for i in corners { reach[i] = innerReach(d[(i + segments - 1) % segments], d[i % segments]) }
+        if !closed { emit(offset(q[0], d[0])) }
+        for i in corners {
+            let before = (i + segments - 1) % segments, after = i % segments
+            join(at: q[i], d[before], d[after], smooth: s[i],
+                 room: min(lengths[before] - reach[(i + n - 1) % n], lengths[after] - reach[(i + 1) % n]))
+        }
+        if !closed { emit(offset(q[n - 1], d[n - 2])) }
+    }
+
+    /// How far back along both segments the left offset lines meet at a corner that turns to
+    /// the left (infinite for a full reversal), or 0 for a corner turning right.
+    private func innerReach(_ din: Point, _ dout: Point) -> Double {
+        let cross = din.x * dout.y - din.y * dout.x
+        let cosine = din.x * dout.x + din.y * dout.y
+        guard cross > 0 else { return 0 }
+        return cosine > -1 ? half * cross / (1 + cosine) : .infinity
     }
 
     /// A zero-length subpath: a dot with round caps, a square with square caps, nothing with butt.
@@ -101,17 +120,16 @@ struct Stroker: PolylineSink {
     // MARK: Corners and ends
 
     /// The left side's corner at `v` between directions `din` and `dout`, emitted from the end
-    /// of the incoming offset line to the start of the outgoing one.
-    private mutating func join(at v: Point, _ din: Point, _ dout: Point, smooth: Bool,
-                               _ lengthIn: Double, _ lengthOut: Double) {
+    /// of the incoming offset line to the start of the outgoing one. `room` is how much of the
+    /// shorter adjacent segment its neighbouring corners leave for this one.
+    private mutating func join(at v: Point, _ din: Point, _ dout: Point, smooth: Bool, room: Double) {
         let a = offset(v, din), b = offset(v, dout)
         let cross = din.x * dout.y - din.y * dout.x
         let cosine = din.x * dout.x + din.y * dout.y
         // Offset lines meet at v + (na + nb) / (1 + cos), na and nb the two offsets.
         let miter = Point(v.x + (a.x - v.x + b.x - v.x) / (1 + cosine), v.y + (a.y - v.y + b.y - v.y) / (1 + cosine))
         if cross > 0 {
-            let reach = half * cross / (1 + cosine)
-            if cosine > -1, reach <= min(lengthIn, lengthOut) {
+            if innerReach(din, dout) <= room {
                 emit(miter)
             } else {
                 emit(a); emit(v); emit(b)
@@ -122,14 +140,22 @@ struct Stroker: PolylineSink {
             emit(b)
             return
         }
-        if smooth && cosine > 0 {
-            emit(miter)
-            return
+        // Inside a curve the outline follows the offset curve: the miter point where it strays
+        // at most half the tolerance from it, otherwise the arc around the corner point.
+        let join: StrokeStyle.Join
+        let allowsMiter: Bool
+        if smooth {
+            let overshoot = half * ((2 / (1 + cosine)).squareRoot() - 1)
+            allowsMiter = cosine > 0 && overshoot <= tolerance / 2
+            join = allowsMiter ? .miter : .round
+        } else {
+            allowsMiter = (1 + cosine) / 2 * style.miterLimit * style.miterLimit >= 1
+            join = style.join
         }
-        switch style.join {
+        switch join {
         case .miter:
             emit(a)
-            if (1 + cosine) / 2 * style.miterLimit * style.miterLimit >= 1 { emit(miter) }
+            if allowsMiter { emit(miter) }
             emit(b)
         case .bevel:
             emit(a); emit(b)

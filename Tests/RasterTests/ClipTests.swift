@@ -43,6 +43,16 @@ import Testing
         #expect(canvas.pixmap[20, 3].a == 0 && canvas.pixmap[5, 3].a == 0)
     }
 
+    @Test func disjointClipPathsLeaveNothingToDraw() {
+        let canvas = Canvas(width: 30, height: 30)
+        canvas.clip(to: Path(ellipseIn: Rect(0, 0, 10, 30)))
+        canvas.clip(to: Path(ellipseIn: Rect(15, 0, 10, 30)))
+        #expect(canvas.clip.bounds.isEmpty)
+        canvas.fill(rect: Rect(0, 0, 30, 30), color: .black)
+        canvas.clip(to: Path(ellipseIn: Rect(2, 2, 5, 5)))
+        #expect(canvas.pixmap == Pixmap(width: 30, height: 30))
+    }
+
     @Test func clipAppliesToImagesLayersAndMasks() {
         let image = patternImage(width: 10, height: 10)
         let canvas = Canvas(width: 10, height: 10)

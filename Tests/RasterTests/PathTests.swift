@@ -50,6 +50,27 @@ import Testing
         #expect(isCircleArea(coveredArea(CoverageMask(path: path)), radius: 20))
     }
 
+    @Test func rectPathsAreRecognisedForTheFastPath() {
+        #expect(Path(rect: Rect(2, 3, 4, 5)).axisAlignedRect == Rect(2, 3, 4, 5))
+        #expect(Path(rect: Rect(6, 8, -4, -5)).axisAlignedRect == Rect(2, 3, 4, 5))
+        #expect(Path(roundedRect: Rect(2, 3, 4, 5), cornerRadius: 1).axisAlignedRect == nil)
+        var skewed = Path()
+        skewed.move(to: Point(0, 0))
+        for p in [Point(4, 0), Point(5, 3), Point(0, 3), Point(0, 0)] { skewed.line(to: p) }
+        #expect(skewed.axisAlignedRect == nil)
+    }
+
+    @Test func rectFastPathDrawsWhatRasterisingWould() {
+        let fast = Canvas(width: 12, height: 12, background: .white)
+        fast.fill(Path(rect: Rect(2, 3, 4, 5)), color: Color(red: 1, green: 0, blue: 0, alpha: 0.6), transform: .scale(2, 1))
+        let slow = Canvas(width: 12, height: 12, background: .white)
+        var path = Path(rect: Rect(2, 3, 4, 5))
+        path.line(to: Point(2, 3))
+        slow.fill(path, color: Color(red: 1, green: 0, blue: 0, alpha: 0.6), transform: .scale(2, 1))
+        #expect(path.axisAlignedRect == nil)
+        #expect(fast.pixmap == slow.pixmap)
+    }
+
     @Test func segmentAfterCloseStartsFromTheSubpathStart() {
         var path = Path()
         path.move(to: Point(1, 1))

@@ -1,35 +1,15 @@
 import Geometry
+import GoldenTesting
 @testable import Raster
 import Testing
 
 /// Property tests on generated geometry: whatever the coordinates (huge, tiny, NaN, infinite,
 /// degenerate), drawing never crashes, stays inside the clip and keeps coverage physical.
 @Suite struct RobustnessTests {
-    /// SplitMix64, so the generated cases are the same on every run.
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func coordinate() -> Double {
-            switch next() % 16 {
-            case 0: return [Double.nan, .infinity, -.infinity, 1e300, -1e300, 1e-300][Int(next() % 6)]
-            case 1: return (unit() - 0.5) * 1e7
-            default: return unit() * 60 - 10
-            }
-        }
-        mutating func point() -> Point { Point(coordinate(), coordinate()) }
-    }
-
-    private static func randomPath(_ g: inout Generator) -> Path {
+    private static func randomPath(_ g: inout SeededGenerator) -> Path {
         var path = Path()
-        for _ in 0..<Int(g.next() % 12) {
-            switch g.next() % 6 {
+        for _ in 0..<g.below(12) {
+            switch g.below(6) {
             case 0: path.move(to: g.point())
             case 1, 2: path.line(to: g.point())
             case 3: path.quad(to: g.point(), control: g.point())
@@ -41,13 +21,13 @@ import Testing
     }
 
     @Test func randomPathsNeverEscapeTheClipOrOvershootCoverage() {
-        var g = Generator(state: 20_240_611)
+        var g = SeededGenerator(seed: 20_240_611)
         for _ in 0..<300 {
             let path = RobustnessTests.randomPath(&g)
             let canvas = Canvas(width: 40, height: 30)
             canvas.clip(to: Rect(5, 4, 30, 20))
-            let rule: FillRule = g.next() % 2 == 0 ? .nonZero : .evenOdd
-            canvas.fill(path, color: .black, rule: rule, transform: .scale(g.unit() * 3, g.unit() * 3))
+            let rule: FillRule = g.below(2) == 0 ? .nonZero : .evenOdd
+            canvas.fill(path, color: .black, rule: rule, transform: .scale(g.uniform(0...3), g.uniform(0...3)))
             for y in 0..<30 {
                 for x in 0..<40 where !((5..<35).contains(x) && (4..<24).contains(y)) {
                     #expect(canvas.pixmap[x, y].a == 0)
@@ -67,12 +47,12 @@ import Testing
     }
 
     @Test func randomStrokesFillWithoutCrashing() {
-        var g = Generator(state: 7)
+        var g = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let path = RobustnessTests.randomPath(&g)
             let caps: [StrokeStyle.Cap] = [.butt, .round, .square], joins: [StrokeStyle.Join] = [.miter, .round, .bevel]
-            let style = StrokeStyle(width: g.coordinate(), cap: caps[Int(g.next() % 3)], join: joins[Int(g.next() % 3)],
-                                    miterLimit: g.unit() * 12)
+            let style = StrokeStyle(width: g.coordinate(), cap: caps[g.below(3)], join: joins[g.below(3)],
+                                    miterLimit: g.uniform(0...12))
             let canvas = Canvas(width: 24, height: 24)
             canvas.stroke(path, style: style, color: .black)
             #expect(canvas.pixmap.width == 24)
@@ -80,27 +60,40 @@ import Testing
     }
 
     @Test func randomImageTransformsStayWithinTheCanvas() {
-        var g = Generator(state: 99)
+        var g = SeededGenerator(seed: 99)
         let image = patternImage(width: 5, height: 7)
         for _ in 0..<300 {
             let t = AffineTransform(a: g.coordinate() / 10, b: g.coordinate() / 10, c: g.coordinate() / 10,
                                     d: g.coordinate() / 10, tx: g.coordinate(), ty: g.coordinate())
             let canvas = Canvas(width: 20, height: 20)
-            canvas.draw(image, transform: t, alpha: g.unit())
+            canvas.draw(image, transform: t, alpha: g.uniform(0...1))
             #expect(canvas.pixmap.data.count == 1600)
         }
     }
 
     @Test func overlappingSameDirectionCoverageNeverExceedsOpaque() {
-        var g = Generator(state: 3)
+        var g = SeededGenerator(seed: 3)
         for _ in 0..<100 {
             var path = Path()
             for _ in 0..<4 {
-                path.append(Path(ellipseIn: Rect(g.unit() * 20, g.unit() * 20, g.unit() * 20 + 1, g.unit() * 20 + 1)))
+                path.append(Path(ellipseIn: Rect(g.uniform(0...20), g.uniform(0...20), g.uniform(1...21), g.uniform(1...21))))
             }
             let mask = CoverageMask(path: path)
             let bounds = mask.bounds
             #expect(coveredArea(mask) <= Double(bounds.width * bounds.height))
         }
     }
+}
+
+extension SeededGenerator {
+    /// Mostly on-canvas numbers, sometimes huge, tiny, NaN or infinite.
+    fileprivate mutating func coordinate() -> Double {
+        switch below(16) {
+        case 0: return [Double.nan, .infinity, -.infinity, 1e300, -1e300, 1e-300][below(6)]
+        case 1: return uniform(-0.5...0.5) * 1e7
+        default: return uniform(-10...50)
+        }
+    }
+
+    fileprivate mutating func point() -> Point { Point(coordinate(), coordinate()) }
 }

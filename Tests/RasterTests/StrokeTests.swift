@@ -53,6 +53,14 @@ import Testing
         #expect(CoverageMask(path: ring)[40, 40] == 0)
     }
 
+    @Test func strokeWiderThanItsCurveIsSolidInside() {
+        for (radius, width) in [(1.5, 3.5), (5.0, 10.5), (2.0, 12.0)] {
+            let disc = CoverageMask(path: Path(circleCenter: Point(20, 20), radius: radius).stroked(width: width))
+            #expect(disc[19, 19] == 255 && disc[20, 20] == 255, "radius \(radius), width \(width)")
+            #expect(isCircleArea(coveredArea(disc), radius: radius + width / 2))
+        }
+    }
+
     @Test func curvedOpenStrokeHasTheAreaOfItsLengthTimesWidth() {
         var arc = Path()
         arc.addArc(center: Point(50, 50), radius: 40, startAngle: 0, endAngle: Double.pi, clockwise: true)
