@@ -1,0 +1,59 @@
+@testable import Codecs
+import Testing
+
+/// A deterministic pseudo-random sequence (64-bit LCG), so tests see the same data every run.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(below n: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(n))
+    }
+}
+
+@Suite struct GIFLZWTests {
+    @Test func fourEqualIndicesGiveTheHandComputedStream() {
+        // clear(4), 0, 6 = "00", 0 at 3 bits; the decoder then holds code 7 and widens, so
+        // EOI (5) goes out at 4 bits: 100 000 011 000 1010, least significant bit first.
+        #expect(GIFLZW.encode([0, 0, 0, 0], minCodeSize: 2) == [0x84, 0x51])
+    }
+
+    @Test(arguments: 2...8)
+    func randomIndicesRoundTripAtEveryMinimumCodeSize(minCodeSize: Int) throws {
+        var random = SeededRandom(seed: UInt64(minCodeSize))
+        let indices = (0..<20_000).map { _ in UInt8(random.next(below: 1 << minCodeSize)) }
+        let stream = GIFLZW.encode(indices, minCodeSize: minCodeSize)
+        #expect(try GIFTestDecoder.lzwDecode(stream, minCodeSize: minCodeSize, pixelCount: indices.count) == indices)
+    }
+
+    @Test func longStreamsWidenToTwelveBitsAndClearWhenTheTableIsFull() throws {
+        var random = SeededRandom(seed: 7)
+        let indices = (0..<200_000).map { _ in UInt8(random.next(below: 256)) }
+        let decoded = try GIFTestDecoder.lzwStream(GIFLZW.encode(indices, minCodeSize: 8), minCodeSize: 8,
+                                                   pixelCount: indices.count)
+        #expect(decoded.indices == indices)
+        #expect(decoded.widestCode == 12)
+        #expect(decoded.clears > 10)
+    }
+
+    @Test func everyLengthRoundTripsSoTheEndCodeWidthIsRightAtEachBoundary() throws {
+        // Lengths 1...700 put the final code and EOI on both sides of every width change
+        // (3 → 12 bits), for runs (few codes) and for varied data (many codes).
+        for n in 1...700 {
+            let varied: [UInt8] = (0..<n).map { i -> UInt8 in UInt8((i * 7 + i / 3) % 4) }
+            let run = [UInt8](repeating: 1, count: n)
+            for indices in [varied, run] {
+                let stream = GIFLZW.encode(indices, minCodeSize: 2)
+                let decoded = try GIFTestDecoder.lzwDecode(stream, minCodeSize: 2, pixelCount: n)
+                #expect(decoded == indices, "length \(n)")
+            }
+        }
+    }
+
+    @Test func aLongRunCompressesToAFewHundredBytes() throws {
+        let indices = [UInt8](repeating: 3, count: 100_000)
+        let stream = GIFLZW.encode(indices, minCodeSize: 2)
+        #expect(stream.count < 1000)
+        #expect(try GIFTestDecoder.lzwDecode(stream, minCodeSize: 2, pixelCount: indices.count) == indices)
+    }
+}
