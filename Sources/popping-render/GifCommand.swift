@@ -41,8 +41,8 @@ struct GifCommand: ParsableCommand {
     }
 
     func validate() throws {
-        do { try options.validate() } catch { throw ValidationError("\(error)") }
-        if loop < -1 { throw ValidationError("--loop must be -1 (once), 0 (forever) or a repeat count") }
+        do { try options.validate() } catch { throw CommandFailure("gif", "\(error)") }
+        if loop < -1 { throw CommandFailure("--loop", "must be -1 (once), 0 (forever) or a repeat count") }
     }
 
     func run() throws {
