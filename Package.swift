@@ -6,8 +6,12 @@
 // Text sits beside Raster: it parses TrueType fonts and turns strings into Raster paths.
 import PackageDescription
 
-/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds.
-let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds, and
+/// optimised in debug builds too, so `swift test` renders whole demos in seconds.
+let fast: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release)),
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
 
 let package = Package(
     name: "popping-render",
@@ -31,20 +35,28 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text"], swiftSettings: fast),
-        .target(name: "Demos", dependencies: ["Scene"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: fast),
+        .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["Demos", "Codecs", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Demos", "Codecs", "Text", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
             dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
-        .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting"),
+        .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting", swiftSettings: fast),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],
     swiftLanguageModes: [.v5]
 )

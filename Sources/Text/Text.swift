@@ -1,2 +1,17 @@
-/// The Text stage of the pipeline; see Package.swift for how the stages connect.
-public enum TextModule {}
+// The Text module: TrueType fonts read in pure Swift, UIKit-like metrics, single-line label
+// layout, and glyphs drawn through the Raster module.
+//
+// Why our own parser instead of FreeType or Core Text: output must be byte-identical on every
+// machine so golden frames hold, and FreeType's pixels change with its version and its hinting
+// settings. So `Typeface` reads TrueType (`glyf`) fonts itself, glyph outlines are filled by our
+// own rasterizer, and nothing is hinted, as on iOS. Positions stay fractional, as Core Text
+// keeps them.
+//
+// The pieces, in the order data flows:
+//   Typeface (tables: head, maxp, hhea, hmtx, OS/2, cmap 4/12, loca, glyf, kern, GPOS)
+//   -> Font (a typeface at a point size: ascender, line height, advances, string size)
+//   -> TextLine (glyphs and kerned pen positions) -> LabelLayout (alignment, truncation, baseline)
+//   -> drawing on a Raster canvas through any transform, with cached glyph masks for the
+//      common axis-aligned case.
+// FontLibrary maps the font names of iOS code (Avenir-Light, HelveticaNeue, ...) to the bundled
+// Nunito Sans faces, which are compiled into the binary.

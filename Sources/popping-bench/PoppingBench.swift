@@ -6,5 +6,5 @@ struct PoppingBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popping-bench",
         abstract: "Benchmarks popping-render against the peers in ../shared/bench.",
-        subcommands: [])
+        subcommands: [RasterBench.self, LayoutBench.self])
 }

@@ -7,7 +7,9 @@ struct PoppingRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popping-render",
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
-        subcommands: [GifCommand.self])
+        subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
+                      LayoutCommand.self],
+        defaultSubcommand: RenderCommand.self)
 
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and
     /// exits with status 2 (ArgumentParser's own default would be 64).

@@ -1,0 +1,65 @@
+import Geometry
+import Scene
+
+/// A demo: a screen built the way the original iOS code builds it, and a script of what the
+/// user does. `start` returns the stage ready for frame 0 and the number of frames to render.
+public protocol Demo {
+    /// The name on the command line (`popping-render owl`).
+    static var name: String { get }
+    /// One line for `popping-render list`.
+    static var summary: String { get }
+    /// The device the original was written for.
+    static var defaultDevice: Device { get }
+
+    /// Builds the screen for `settings` and schedules the script; throws when its art cannot be read.
+    static func start(_ settings: DemoSettings) throws -> DemoRun
+}
+
+/// Choices a user makes on the command line that a demo honours.
+public struct DemoSettings: Sendable {
+    public var screenSize: Size
+    /// Seeds the constraints demo's shuffles.
+    public var seed: UInt64
+    public var orientation: Orientation
+
+    public init(screenSize: Size, seed: UInt64 = 7, orientation: Orientation = .portrait) {
+        self.screenSize = screenSize
+        self.seed = seed
+        self.orientation = orientation
+    }
+}
+
+/// A demo ready to play: its stage, how many frames the script lasts, and the object whose
+/// methods the controls call, kept alive while the demo plays as a window keeps its view controller.
+public struct DemoRun {
+    public let stage: Stage
+    public let frameCount: Int
+    let controller: AnyObject
+
+    init(stage: Stage, frameCount: Int, controller: AnyObject) {
+        self.stage = stage
+        self.frameCount = frameCount
+        self.controller = controller
+    }
+}
+
+/// The screens the demos can be rendered on, in points.
+public enum Device: String, CaseIterable, Sendable {
+    case iphoneSE = "iphone-se"
+    case iphone8 = "iphone-8"
+    case iphoneX = "iphone-x"
+
+    public var screenSize: Size {
+        switch self {
+        case .iphoneSE: return Size(320, 568)
+        case .iphone8: return Size(375, 667)
+        case .iphoneX: return Size(375, 812)
+        }
+    }
+}
+
+/// Every demo, in the order `popping-render list` shows them.
+public let allDemos: [any Demo.Type] = [OwlDemo.self]
+
+/// The demo with the given command-line name.
+public func demo(named name: String) -> (any Demo.Type)? { allDemos.first { $0.name == name } }

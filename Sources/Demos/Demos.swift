@@ -1,2 +1,0 @@
-/// The Demos stage of the pipeline; see Package.swift for how the stages connect.
-public enum DemosModule {}

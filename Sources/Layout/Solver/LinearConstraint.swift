@@ -1,0 +1,84 @@
+/// How the two sides of a constraint compare.
+public enum LayoutRelation: Sendable, Hashable {
+    case lessThanOrEqual
+    case equal
+    case greaterThanOrEqual
+
+    /// The operator as VFL and Auto Layout's logs write it.
+    public var symbol: String {
+        switch self {
+        case .lessThanOrEqual: return "<="
+        case .equal: return "=="
+        case .greaterThanOrEqual: return ">="
+        }
+    }
+}
+
+/// A constraint priority on Auto Layout's scale: 1…1000, where 1000 is required.
+///
+/// Optional priorities are strictly ordered: a constraint at a higher priority always wins over
+/// any number of constraints at lower priorities (the solver's objective is lexicographic).
+public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
+{
+    public let rawValue: Double
+
+    /// Clamps `value` into 1…1000, the range Auto Layout accepts.
+    public init(_ value: Double) { rawValue = min(max(value, 1), 1000) }
+    public init(floatLiteral value: Double) { self.init(value) }
+    public init(integerLiteral value: Int) { self.init(Double(value)) }
+
+    public static let required = LayoutPriority(1000)
+    public static let defaultHigh = LayoutPriority(750)
+    public static let defaultLow = LayoutPriority(250)
+    public static let fittingSizeLevel = LayoutPriority(50)
+
+    public var isRequired: Bool { rawValue >= 1000 }
+    public var description: String { compactNumber(rawValue) }
+    public static func < (a: LayoutPriority, b: LayoutPriority) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// `expression relation 0` at a priority: the solver's unit of work.
+///
+/// Identity is the object: adding the same instance twice is a duplicate, an equal copy is a
+/// second (redundant) constraint. The expression's constant can be changed while the constraint
+/// is in a solver, through `Solver.setConstant(_:of:)`, which re-solves incrementally.
+public final class LinearConstraint: CustomStringConvertible {
+    public private(set) var expression: LinearExpression
+    public let relation: LayoutRelation
+    public let priority: LayoutPriority
+
+    /// `expression relation 0`; terms naming the same variable are merged, zero terms dropped.
+    public init(_ expression: LinearExpression, _ relation: LayoutRelation, priority: LayoutPriority = .required) {
+        self.expression = LinearConstraint.reduced(expression)
+        self.relation = relation
+        self.priority = priority
+    }
+
+    /// `lhs relation rhs`.
+    public convenience init(_ lhs: LinearExpression, _ relation: LayoutRelation, _ rhs: LinearExpression,
+                            priority: LayoutPriority = .required) {
+        self.init(lhs - rhs, relation, priority: priority)
+    }
+
+    func replaceConstant(_ constant: Double) { expression.constant = constant }
+
+    public var description: String {
+        let terms = expression.terms.map { "\($0.coefficient)*\($0.variable)" }.joined(separator: " + ")
+        return "\(terms) + \(expression.constant) \(relation.symbol) 0 @\(priority)"
+    }
+
+    private static func reduced(_ e: LinearExpression) -> LinearExpression {
+        var order: [Variable] = []
+        var sums: [Variable: Double] = [:]
+        for t in e.terms {
+            if sums[t.variable] == nil { order.append(t.variable) }
+            sums[t.variable, default: 0] += t.coefficient
+        }
+        let terms = order.compactMap { v -> Term? in
+            let c = sums[v] ?? 0
+            return isNearZero(c) ? nil : Term(v, c)
+        }
+        return LinearExpression(terms, constant: e.constant)
+    }
+}

@@ -1,0 +1,67 @@
+/// UIKit's `UIViewAnimationCurve` values for `animateWithDuration:…options:`.
+public enum UIKitCurve: String, CaseIterable, Sendable {
+    case easeInOut, easeIn, easeOut, linear
+
+    /// The Core Animation curve UIKit uses for it.
+    public var timingFunction: TimingFunction {
+        switch self {
+        case .easeInOut: return .easeInEaseOut
+        case .easeIn: return .easeIn
+        case .easeOut: return .easeOut
+        case .linear: return .linear
+        }
+    }
+}
+
+/// How a UIKit block animation runs its progress from 0 to 1: along a timing curve, or along
+/// the damped spring of `usingSpringWithDamping:initialSpringVelocity:`. At `duration` the
+/// animation ends and the model value (progress 1) shows.
+public enum UIKitTiming: Hashable, Sendable {
+    case curve(duration: Double, function: TimingFunction)
+    case spring(duration: Double, curve: UIKitSpringCurve)
+
+    /// Core Animation's Bézier tolerance is not public; 1e-6 is well under a pixel.
+    static let curveEpsilon = 1e-6
+
+    /// `animateWithDuration:delay:options:animations:` with the given curve (UIKit's default is
+    /// ease-in-out).
+    public static func animate(duration: Double, curve: UIKitCurve = .easeInOut) -> UIKitTiming {
+        precondition(duration >= 0, "a duration is not negative")
+        return .curve(duration: duration, function: curve.timingFunction)
+    }
+
+    /// `animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:`;
+    /// the velocity is in total distances per second.
+    public static func animate(duration: Double, dampingRatio: Double, initialVelocity: Double) -> UIKitTiming {
+        precondition(duration >= 0, "a duration is not negative")
+        return .spring(duration: duration,
+                       curve: UIKitSpringCurve(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity))
+    }
+
+    /// Seconds from start to end.
+    public var duration: Double {
+        switch self {
+        case .curve(let d, _), .spring(let d, _): return d
+        }
+    }
+
+    /// Whether the animation has ended `t` seconds after its start.
+    public func isFinished(at t: Double) -> Bool { t + 1e-9 >= duration }
+
+    /// Progress at `t` seconds: 0 at the start, exactly 1 once finished.
+    public func progress(at t: Double) -> Double {
+        if isFinished(at: t) { return 1 }
+        switch self {
+        case .curve(let d, let f): return f.progress(at: t / d, epsilon: Self.curveEpsilon)
+        case .spring(_, let c): return c.progress(at: t)
+        }
+    }
+
+    /// d(progress)/dt at `t` seconds, per second.
+    public func rate(at t: Double) -> Double {
+        switch self {
+        case .curve(let d, let f): return d > 0 ? f.slope(at: min(t, d) / d, epsilon: Self.curveEpsilon) / d : 0
+        case .spring(_, let c): return c.velocity(at: t)
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Geometry
+
+/// Draws into a premultiplied RGBA8 `Pixmap`: anti-aliased path fills, images, layers and
+/// coverage masks, all blended source-over and limited by the current clip.
+///
+/// Coordinates are device pixels, y down; pixel (x, y) is the square [x, x+1) × [y, y+1), so its
+/// centre is at +0.5. Every draw takes a transform from its own space to device pixels (for
+/// the scene: points × screen scale). Output depends only on the inputs: no threads, no clock,
+/// no libm in the pixel pipeline.
+public final class Canvas {
+    /// The image drawn so far.
+    public private(set) var pixmap: Pixmap
+    /// The current clip; assign a saved value to restore it.
+    public var clip: ClipState
+    /// Opacity 0...1 applied to everything drawn, as CGContext's alpha.
+    public var alpha: Double = 1
+
+    private let rasterizer = Rasterizer()
+
+    /// A canvas of `width` × `height` pixels filled with `background`.
+    public init(width: Int, height: Int, background: Color = .clear) {
+        pixmap = Pixmap(width: width, height: height)
+        clip = ClipState(bounds: PixelRect(width: width, height: height))
+        clear(background)
+    }
+
+    /// A canvas drawing over an existing image.
+    public init(pixmap: Pixmap) {
+        self.pixmap = pixmap
+        clip = ClipState(bounds: PixelRect(width: pixmap.width, height: pixmap.height))
+    }
+
+    /// Replaces every pixel with `color`, ignoring clip and alpha.
+    public func clear(_ color: Color) {
+        let value = Blend.premultiplied(color, alpha: 1)
+        let count = pixmap.width * pixmap.height
+        withPixels { $0.update(repeating: value, count: count) }
+    }
+
+    /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
+    public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+        guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
+        paint(color) { rasterizer.fill(rule: rule, into: &$0) }
+    }
+
+    /// Fills a rect; one that lands exactly on pixel edges skips rasterisation (the common
+    /// case for UI backgrounds).
+    public func fill(rect: Rect, color: Color, transform: AffineTransform = .identity) {
+        guard let aligned = pixelAligned(rect, transform) else {
+            fill(Path(rect: rect), color: color, transform: transform)
+            return
+        }
+        let box = aligned.intersection(clip.bounds)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
+            for y in box.y0..<box.y1 { blitter.blit(x: box.x0, y: y, count: box.width, alpha: 255) }
+        }
+    }
+
+    /// Strokes `path` with `style` and fills the outline. Curves are flattened finely enough
+    /// for the transform's scale, so a stroke drawn at 3× stays as smooth as at 1×.
+    public func stroke(_ path: Path, style: StrokeStyle, color: Color, transform: AffineTransform = .identity) {
+        let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
+                        (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        guard scale > 0 else { return }
+        fill(path.stroked(style, tolerance: 0.1 / scale), color: color, transform: transform)
+    }
+
+    /// Blends `color` through a coverage mask moved by whole pixels (`dx`, `dy`), as glyphs
+    /// cached by sub-pixel offset are drawn at their integer positions.
+    public func fill(_ mask: CoverageMask, dx: Int = 0, dy: Int = 0, color: Color) {
+        let placed = PixelRect(x0: mask.bounds.x0 + dx, y0: mask.bounds.y0 + dy,
+                               x1: mask.bounds.x1 + dx, y1: mask.bounds.y1 + dy)
+        let box = placed.intersection(clip.bounds)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
+            for y in box.y0..<box.y1 {
+                mask.withRow(y - dy, from: box.x0 - dx) { alphas in
+                    var x = 0
+                    while x < box.width {
+                        let a = alphas[x]
+                        var end = x + 1
+                        while end < box.width && alphas[end] == a { end += 1 }
+                        if a != 0 { blitter.blit(x: box.x0 + x, y: y, count: end - x, alpha: Int(a)) }
+                        x = end
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws a premultiplied image whose pixel (i, j) spans [i, i+1) × [j, j+1), mapped through
+    /// `transform`, bilinearly filtered, with anti-aliased edges and opacity `alpha`. A singular
+    /// transform (zero size) draws nothing. Below full size it samples box-filtered halvings
+    /// of the image, blended between neighbouring levels (trilinear), so small sizes average
+    /// the image rather than alias it and a growing sprite never jumps in sharpness.
+    public func draw(_ image: Pixmap, transform: AffineTransform, alpha opacity: Double = 1) {
+        guard image.width > 0, image.height > 0, transform.inverted != nil else { return }
+        if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
+           transform.tx == transform.tx.rounded(.down), transform.ty == transform.ty.rounded(.down),
+           abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 {
+            composite(image, x: Int(transform.tx), y: Int(transform.ty), alpha: opacity)
+            return
+        }
+        let outline = Path(rect: Rect(0, 0, Double(image.width), Double(image.height)))
+        guard !rasterizer.load(outline, transform: transform, within: clip.bounds).isEmpty else { return }
+        let levels = image.detailLevels(for: transform)
+        let fine = levels.fine.image
+        guard let fineInverse = levels.fine.transform.inverted else { return }
+        func sampler(_ words: UnsafePointer<UInt32>) -> BilinearSampler {
+            BilinearSampler(pixels: words, width: fine.width, height: fine.height, inverse: fineInverse)
+        }
+        guard let (coarse, coarseTransform, weight) = levels.coarse, weight > 0,
+              let coarseInverse = coarseTransform.inverted else {
+            paint(fine, opacity: opacity, source: sampler) { rasterizer.fill(rule: .nonZero, into: &$0) }
+            return
+        }
+        coarse.withWords { coarseWords in
+            let coarseSampler = BilinearSampler(pixels: coarseWords, width: coarse.width, height: coarse.height,
+                                                inverse: coarseInverse)
+            paint(fine, opacity: opacity, source: {
+                TrilinearSampler(fine: sampler($0), coarse: coarseSampler, weight: weight)
+            }) { rasterizer.fill(rule: .nonZero, into: &$0) }
+        }
+    }
+
+    /// Blends a layer with its top-left corner at pixel (x, y) and opacity `alpha`: how a
+    /// group with opacity (a layer rendered offscreen) is put back onto its parent.
+    public func composite(_ layer: Pixmap, x: Int = 0, y: Int = 0, alpha opacity: Double = 1) {
+        let box = PixelRect(x0: x, y0: y, x1: x + layer.width, y1: y + layer.height).intersection(clip.bounds)
+        guard !box.isEmpty else { return }
+        paint(layer, opacity: opacity, source: { OffsetSource(pixels: $0, width: layer.width, originX: x, originY: y) }) {
+            blitter in
+            for row in box.y0..<box.y1 { blitter.blit(x: box.x0, y: row, count: box.width, alpha: 255) }
+        }
+    }
+
+    /// Narrows the clip to a rect mapped through `transform`. A rect landing on pixel edges
+    /// just shrinks the clip bounds; any other becomes an anti-aliased clip mask.
+    public func clip(to rect: Rect, transform: AffineTransform = .identity) {
+        if let pixels = pixelAligned(rect, transform) {
+            clip.bounds = clip.bounds.intersection(pixels)
+        } else {
+            clip(to: Path(rect: rect), transform: transform)
+        }
+    }
+
+    /// Narrows the clip to the inside of `path` mapped through `transform`, anti-aliased: later
+    /// draws are multiplied by its coverage (intersected with any earlier clip path).
+    public func clip(to path: Path, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+        let mask = CoverageMask(path: path, transform: transform, rule: rule, within: clip.bounds, rasterizer: rasterizer)
+        let combined = clip.mask.map { $0.intersected(with: mask) } ?? mask
+        clip.bounds = clip.bounds.intersection(combined.bounds)
+        clip.mask = combined
+    }
+
+    /// The device pixels of `rect` through `transform` when its edges fall exactly on pixel
+    /// boundaries (axis-aligned transform, integer results); nil otherwise.
+    private func pixelAligned(_ rect: Rect, _ transform: AffineTransform) -> PixelRect? {
+        guard transform.isAxisAligned else { return nil }
+        let r = transform.apply(rect)
+        let edges = [r.minX, r.minY, r.maxX, r.maxY]
+        guard edges.allSatisfy({ $0 == $0.rounded(.down) && abs($0) < 1e9 }) else { return nil }
+        return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
+    }
+
+    /// Runs `body` with a blitter painting `color` (times the canvas alpha) through the clip;
+    /// not at all when the colour is invisible.
+    private func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
+        let premultiplied = Blend.premultiplied(color, alpha: alpha)
+        guard premultiplied >> 24 != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        withPixels { pixels in
+            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: mask)
+            body(&blitter)
+        }
+    }
+
+    /// Runs `body` with a blitter painting pixels of `image` (read through the source `source`
+    /// makes from its words) at `opacity` times the canvas alpha, through the clip; not at all
+    /// when that opacity rounds to zero.
+    private func paint<Source: PixelSource>(_ image: Pixmap, opacity: Double,
+                                            source: (UnsafePointer<UInt32>) -> Source,
+                                            _ body: (inout ImageBlitter<Source>) -> Void) {
+        let global = Blend.alphaByte(alpha * opacity)
+        guard global != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { scratch.deallocate() }
+        withPixels { pixels in
+            image.withWords { words in
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global,
+                                           clip: mask, scratch: scratch)
+                body(&blitter)
+            }
+        }
+    }
+
+    /// Runs `body` with the pixels as packed premultiplied RGBA words; not at all when empty.
+    private func withPixels(_ body: (UnsafeMutablePointer<UInt32>) -> Void) {
+        pixmap.data.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { words in
+                if let base = words.baseAddress { body(base) }
+            }
+        }
+    }
+}
+
+extension Pixmap {
+    /// Runs `body` with the pixels as packed premultiplied RGBA words (the pixmap is not empty).
+    func withWords<R>(_ body: (UnsafePointer<UInt32>) -> R) -> R {
+        data.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { body($0.baseAddress!) }
+        }
+    }
+}

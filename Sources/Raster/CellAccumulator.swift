@@ -1,0 +1,294 @@
+/// Receives coverage as horizontal runs of device pixels with one alpha each.
+protocol SpanSink {
+    /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
+    mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
+}
+
+/// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
+///
+/// Each line (24.8 fixed point) is walked across the pixel rows and, within a row, across the
+/// pixel columns it passes. For the piece of line inside one pixel it adds `cover` (the signed
+/// height it spans, 256 = a whole pixel) and `area` (cover × the sum of its two x fractions)
+/// as `cell[x] += cover·512 − area` and `cell[x + 1] += area`. A running sum along the row then
+/// gives, at each pixel, 512·256 × the signed area of the shape inside it: an edge counts for
+/// the part of its pixel to its right and for every pixel further right. All of it is integer
+/// arithmetic, so the result is exact and the same on every machine.
+///
+/// The buffer covers one box per fill (the path's bounds clipped to the clip rect) and is
+/// reused; sweeping a row clears the cells it reads, so it is clean for the next fill.
+final class CellAccumulator {
+    private var cells: UnsafeMutablePointer<Int32>
+    private var capacity = 0
+    /// The first and last cell index touched in each row; `rowMax < rowMin` for an empty row.
+    private var rowMin: UnsafeMutablePointer<Int32>
+    private var rowMax: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
+    private var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    private var width = 0
+    private var stride = 0
+
+    init() {
+        cells = .allocate(capacity: 1)
+        rowMin = .allocate(capacity: 1)
+        rowMax = .allocate(capacity: 1)
+    }
+
+    deinit {
+        cells.deallocate()
+        rowMin.deallocate()
+        rowMax.deallocate()
+    }
+
+    /// Accumulates `edges` inside `box` (which must not be empty) and reports the coverage.
+    func fill<Sink: SpanSink>(_ edges: EdgeList, in box: PixelRect, rule: FillRule, into sink: inout Sink) {
+        prepare(box)
+        let ox = box.x0 << 8, oy = box.y0 << 8
+        let coords = edges.coords
+        coords.withUnsafeBufferPointer { c in
+            var i = 0
+            while i < c.count {
+                addClipped(Int(c[i]) - ox, Int(c[i + 1]) - oy, Int(c[i + 2]) - ox, Int(c[i + 3]) - oy)
+                i += 4
+            }
+        }
+        sweep(rule: rule, into: &sink)
+    }
+
+    private func prepare(_ box: PixelRect) {
+        self.box = box
+        width = box.width
+        stride = width + 2
+        let needed = stride * box.height
+        if needed > capacity {
+            cells.deallocate()
+            capacity = max(needed, capacity * 2)
+            cells = .allocate(capacity: capacity)
+            cells.initialize(repeating: 0, count: capacity)
+        }
+        if box.height > rowCapacity {
+            rowMin.deallocate()
+            rowMax.deallocate()
+            rowCapacity = max(box.height, rowCapacity * 2)
+            rowMin = .allocate(capacity: rowCapacity)
+            rowMax = .allocate(capacity: rowCapacity)
+        }
+        rowMin.initialize(repeating: Int32.max, count: box.height)
+        rowMax.initialize(repeating: -1, count: box.height)
+    }
+
+    /// Clips a line (box-relative 24.8) to the box and adds it. Parts above or below the box
+    /// cover nothing in it and are dropped. Parts left or right of it become vertical lines on
+    /// that side of the box: left of the box a line still covers every pixel of its rows, and
+    /// on the right edge it ends the coverage of the parts inside.
+    private func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+        var x0 = xa, y0 = ya, x1 = xb, y1 = yb
+        let bottom = box.height << 8, right = width << 8
+        if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
+        if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
+            let top0 = min(max(y0, 0), bottom), top1 = min(max(y1, 0), bottom)
+            x0 = xa + (xb - xa) * (top0 - ya) / (yb - ya)
+            x1 = xa + (xb - xa) * (top1 - ya) / (yb - ya)
+            y0 = top0
+            y1 = top1
+        }
+        split(&x0, &y0, x1, y1, at: x0 < 0 ? 0 : right, right)
+        split(&x0, &y0, x1, y1, at: x1 < 0 ? 0 : right, right)
+        addInside(x0, y0, x1, y1, right)
+    }
+
+    /// When the line from (x0, y0) to (x1, y1) crosses the vertical `side`, adds the part up to
+    /// it and moves the start onto the crossing. Splitting first at the side the start lies
+    /// beyond, then at the side the end lies beyond, leaves at most three pieces, each inside
+    /// the box or wholly beyond one side.
+    @inline(__always)
+    private func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
+        guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
+        let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
+        addInside(x0, y0, side, yc, right)
+        x0 = side
+        y0 = yc
+    }
+
+    /// Adds a line that crosses neither box side, moving it onto the side it lies beyond.
+    @inline(__always)
+    private func addInside(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ right: Int) {
+        if x0 <= 0 && x1 <= 0 {
+            line(0, y0, 0, y1)
+        } else if x0 >= right && x1 >= right {
+            line(right, y0, right, y1)
+        } else {
+            line(x0, y0, x1, y1)
+        }
+    }
+
+    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
+    @inline(__always)
+    private func addCell(row y: Int, x: Int, cover: Int, fractions: Int) {
+        guard cover != 0 else { return }
+        let area = cover * fractions
+        let cell = cells + y * stride + x
+        cell[0] &+= Int32(truncatingIfNeeded: (cover << 9) - area)
+        cell[1] &+= Int32(truncatingIfNeeded: area)
+        if Int32(x) < rowMin[y] { rowMin[y] = Int32(x) }
+        if Int32(x + 1) > rowMax[y] { rowMax[y] = Int32(x + 1) }
+    }
+
+    /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
+    /// boundary with an exact integer DDA.
+    private func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+        var ey1 = y1 >> 8
+        let ey2 = y2 >> 8, fy1 = y1 & 255, fy2 = y2 & 255
+        if ey1 == ey2 {
+            rowSegment(ey1, x1, fy1, x2, fy2)
+            return
+        }
+        let dx = x2 - x1, dy = y2 - y1
+        let (first, incr) = dy > 0 ? (256, 1) : (0, -1)
+        if dx == 0 {
+            let ex = x1 >> 8, fractions = (x1 & 255) * 2
+            addCell(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
+            ey1 += incr
+            while ey1 != ey2 {
+                addCell(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
+                ey1 += incr
+            }
+            addCell(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
+            return
+        }
+        var steps = Steps(total: dx, over: abs(dy), firstFraction: dy > 0 ? 256 - fy1 : fy1)
+        var xFrom = x1 + steps.first
+        rowSegment(ey1, x1, fy1, xFrom, first)
+        ey1 += incr
+        while ey1 != ey2 {
+            let xTo = xFrom + steps.next()
+            rowSegment(ey1, xFrom, 256 - first, xTo, first)
+            xFrom = xTo
+            ey1 += incr
+        }
+        rowSegment(ey1, xFrom, 256 - first, x2, fy2)
+    }
+
+    /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
+    /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
+    private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+        guard y1 != y2 else { return }
+        var ex1 = x1 >> 8
+        let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
+        if ex1 == ex2 {
+            addCell(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
+            return
+        }
+        let dx = x2 - x1
+        let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
+        var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: dx > 0 ? 256 - fx1 : fx1)
+        addCell(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
+        ex1 += incr
+        var y = y1 + steps.first
+        while ex1 != ex2 {
+            let delta = steps.next()
+            addCell(row: ey, x: ex1, cover: delta, fractions: 256)
+            y += delta
+            ex1 += incr
+        }
+        addCell(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
+    }
+
+    /// Prefix-sums each row into coverage and reports it as runs: between two cells that hold
+    /// something the coverage is constant, so interiors arrive as long runs and only pixels an
+    /// edge passes through arrive one by one. Clears every cell it reads.
+    private func sweep<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
+        let evenOdd = rule == .evenOdd
+        for ey in 0..<box.height {
+            let lo = Int(rowMin[ey]), hi = Int(rowMax[ey])
+            guard lo <= hi else { continue }
+            let row = cells + ey * stride
+            var sum = 0
+            var x = lo
+            while x <= hi {
+                sum += Int(row[x])
+                row[x] = 0
+                let next = nextNonZero(row, after: x, through: hi)
+                if x < width {
+                    let alpha = coverageAlpha(sum, evenOdd: evenOdd)
+                    if alpha != 0 {
+                        sink.blit(x: box.x0 + x, y: box.y0 + ey, count: min(next, width) - x, alpha: alpha)
+                    }
+                }
+                x = next
+            }
+        }
+    }
+
+    /// The index of the first non-zero cell after `x`, or `hi + 1`. Interiors are long runs of
+    /// zero cells, so they are skipped four cells (16 bytes) per step.
+    @inline(__always)
+    private func nextNonZero(_ row: UnsafeMutablePointer<Int32>, after x: Int, through hi: Int) -> Int {
+        var next = x + 1
+        let raw = UnsafeRawPointer(row)
+        while next + 3 <= hi {
+            let pair = raw.loadUnaligned(fromByteOffset: next * 4, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: next * 4 + 8, as: UInt64.self)
+            if pair != 0 { break }
+            next += 4
+        }
+        while next <= hi && row[next] == 0 { next += 1 }
+        return next
+    }
+}
+
+/// Maps an accumulated cell sum (512·256 per unit of winding and pixel area) to alpha 0...255,
+/// rounded: non-zero clamps |winding| at 1, even-odd folds it into 0...1.
+@inline(__always)
+func coverageAlpha(_ sum: Int, evenOdd: Bool) -> Int {
+    var a = abs(sum)
+    if evenOdd {
+        a &= 262_143
+        if a > 131_072 { a = 262_144 - a }
+    } else if a > 131_072 {
+        a = 131_072
+    }
+    return (a * 255 + 65_536) >> 17
+}
+
+/// How far a line advances along one axis for each whole pixel it crosses on the other (an
+/// exact integer DDA, as AGG's): the steps are `total · 256 / span` split into integers whose
+/// running sum never drifts from the exact value, so adjacent cells always share their edges.
+struct Steps {
+    /// The advance over the partial first pixel, `total · firstFraction / span` rounded down.
+    let first: Int
+    private let lift: Int
+    private let remainder: Int
+    private let span: Int
+    private var error: Int
+
+    /// `total` is the signed advance over the whole line, `span` (positive) its extent on the
+    /// stepping axis, and `firstFraction` (0...256) the part of the first pixel it crosses.
+    @inline(__always)
+    init(total: Int, over span: Int, firstFraction: Int) {
+        let (q, r) = Steps.floorDivide(firstFraction * total, span)
+        first = q
+        (lift, remainder) = Steps.floorDivide(256 * total, span)
+        self.span = span
+        error = r - span
+    }
+
+    /// The advance over the next whole pixel.
+    @inline(__always)
+    mutating func next() -> Int {
+        var delta = lift
+        error += remainder
+        if error >= 0 {
+            error -= span
+            delta += 1
+        }
+        return delta
+    }
+
+    /// Floor division and its non-negative remainder.
+    @inline(__always)
+    private static func floorDivide(_ p: Int, _ d: Int) -> (Int, Int) {
+        var q = p / d, r = p % d
+        if r < 0 { q -= 1; r += d }
+        return (q, r)
+    }
+}

@@ -1,0 +1,73 @@
+import Geometry
+
+/// An 8-bit coverage (alpha) mask placed at whole device pixels: what a path covers, ready to be
+/// blended with any colour. Text caches glyphs as masks (rasterised once per sub-pixel offset,
+/// then blended at integer positions), and clip-to-path keeps its clip as one.
+public struct CoverageMask: Equatable, Sendable {
+    /// Where the mask lies in device pixels.
+    public private(set) var bounds: PixelRect
+    /// Coverage 0...255, row-major over `bounds`.
+    public private(set) var alphas: [UInt8]
+
+    /// A mask of `bounds` with every pixel at `alpha`.
+    init(bounds: PixelRect, alpha: UInt8) {
+        self.bounds = bounds
+        alphas = [UInt8](repeating: alpha, count: bounds.width * bounds.height)
+    }
+
+    /// The largest area a standalone mask covers: 8192 px square around the origin, so absurd
+    /// geometry cannot allocate unbounded memory. Glyph masks sit near the origin.
+    public static let extentLimit = PixelRect(x0: -4096, y0: -4096, x1: 4096, y1: 4096)
+
+    /// Rasterises `path` mapped through `transform` (which carries any sub-pixel offset) with
+    /// exact-area anti-aliasing. The mask's bounds are the pixels the path can touch (within
+    /// `extentLimit`), so its integer origin is `bounds.x0, bounds.y0`.
+    public init(path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
+        self.init(path: path, transform: transform, rule: rule, within: CoverageMask.extentLimit, rasterizer: Rasterizer())
+    }
+
+    /// Rasterises `path` into a mask no larger than `limit`.
+    init(path: Path, transform: AffineTransform, rule: FillRule, within limit: PixelRect, rasterizer: Rasterizer) {
+        let box = rasterizer.load(path, transform: transform, within: limit)
+        self.init(bounds: box.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : box, alpha: 0)
+        guard !box.isEmpty else { return }
+        alphas.withUnsafeMutableBufferPointer { buffer in
+            var writer = MaskWriter(alphas: buffer.baseAddress!, bounds: box)
+            rasterizer.fill(rule: rule, into: &writer)
+        }
+    }
+
+    /// The coverage at device pixel (x, y); 0 outside the mask.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        guard x >= bounds.x0, x < bounds.x1, y >= bounds.y0, y < bounds.y1 else { return 0 }
+        return alphas[(y - bounds.y0) * bounds.width + x - bounds.x0]
+    }
+
+    /// This mask times `other` pixel by pixel, over the pixels both cover.
+    func intersected(with other: CoverageMask) -> CoverageMask {
+        var result = CoverageMask(bounds: bounds.intersection(other.bounds), alpha: 0)
+        for y in result.bounds.y0..<max(result.bounds.y0, result.bounds.y1) {
+            for x in result.bounds.x0..<result.bounds.x1 {
+                let a = Blend.div255(UInt32(self[x, y]) * UInt32(other[x, y]))
+                result.alphas[(y - result.bounds.y0) * result.bounds.width + x - result.bounds.x0] = UInt8(a)
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with the coverage of row `y` starting at column `x`, both inside the mask.
+    @inline(__always)
+    func withRow<R>(_ y: Int, from x: Int, _ body: (UnsafePointer<UInt8>) -> R) -> R {
+        alphas.withUnsafeBufferPointer { body($0.baseAddress! + (y - bounds.y0) * bounds.width + x - bounds.x0) }
+    }
+}
+
+/// Writes coverage runs into a mask's bytes.
+struct MaskWriter: SpanSink {
+    let alphas: UnsafeMutablePointer<UInt8>
+    let bounds: PixelRect
+
+    mutating func blit(x: Int, y: Int, count: Int, alpha: Int) {
+        (alphas + (y - bounds.y0) * bounds.width + x - bounds.x0).update(repeating: UInt8(alpha), count: count)
+    }
+}

@@ -1,0 +1,76 @@
+import Geometry
+
+/// Device-space line segments in 24.8 fixed point (1/256 px), the input of the cell
+/// accumulator. Quantising here makes everything after flattening integer arithmetic, so
+/// coverage is bit-identical on every machine. Horizontal segments are dropped: they carry no
+/// area. Every contour is closed, as filling requires.
+struct EdgeList: PolylineSink {
+    /// x0, y0, x1, y1 per segment.
+    private(set) var coords: [Int32] = []
+    /// Bounds of all endpoints, in 24.8.
+    private(set) var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+    /// False once any point was NaN or infinite; such a path is not drawn at all (as in Skia),
+    /// since no part of it has a meaningful position.
+    private(set) var isFinite = true
+    private var start = (x: Int32(0), y: Int32(0))
+    private var last = (x: Int32(0), y: Int32(0))
+
+    /// Coordinates are kept within ±2^20 px, so products of 24.8 values fit comfortably in Int.
+    private static let limit = Double(1 << 28)
+
+    var isEmpty: Bool { coords.isEmpty }
+
+    /// Forgets all segments, keeping the storage.
+    mutating func removeAll() {
+        coords.removeAll(keepingCapacity: true)
+        minX = .max; minY = .max; maxX = .min; maxY = .min
+        isFinite = true
+    }
+
+    /// The device pixels the segments touch.
+    var pixelBounds: PixelRect {
+        guard !isEmpty else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return PixelRect(x0: Int(minX) >> 8, y0: Int(minY) >> 8,
+                         x1: (Int(maxX) + 255) >> 8, y1: (Int(maxY) + 255) >> 8)
+    }
+
+    /// Flattens `path` through `transform` at the fixed device tolerance of 0.1 px and adds it.
+    mutating func add(_ path: Path, transform: AffineTransform) {
+        flatten(path, transform: transform, tolerance: 0.1, into: &self)
+    }
+
+    /// `p` in 24.8, clamped to ±2^20 px; notes a non-finite point.
+    @inline(__always)
+    private mutating func fixed(_ p: Point) -> (x: Int32, y: Int32) {
+        guard p.x.isFinite, p.y.isFinite else {
+            isFinite = false
+            return (0, 0)
+        }
+        func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).rounded(.toNearestOrEven)) }
+        return (q(p.x), q(p.y))
+    }
+
+    mutating func beginContour(at p: Point) {
+        start = fixed(p)
+        last = start
+    }
+
+    mutating func line(to p: Point, smooth: Bool) {
+        let q = fixed(p)
+        append(last, q)
+        last = q
+    }
+
+    mutating func endContour(closed: Bool) {
+        append(last, start)
+        last = start
+    }
+
+    @inline(__always)
+    private mutating func append(_ a: (x: Int32, y: Int32), _ b: (x: Int32, y: Int32)) {
+        guard a.y != b.y else { return }
+        coords.append(a.x); coords.append(a.y); coords.append(b.x); coords.append(b.y)
+        minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
+        minY = min(minY, a.y, b.y); maxY = max(maxY, a.y, b.y)
+    }
+}

@@ -1,0 +1,26 @@
+import Geometry
+
+/// Flattens paths into fixed-point edges and turns them into coverage runs, reusing its
+/// buffers from one fill to the next. Use it in two steps: `load` a path to learn which pixels
+/// it touches (so the caller can size a mask or skip the draw), then `fill` to get coverage.
+final class Rasterizer {
+    private var edges = EdgeList()
+    private let accumulator = CellAccumulator()
+    private var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    /// Flattens `path` mapped through `transform` and returns the device pixels it may touch
+    /// inside `limit` (empty when there is nothing to draw, or a point is not finite).
+    func load(_ path: Path, transform: AffineTransform, within limit: PixelRect) -> PixelRect {
+        edges.removeAll()
+        edges.add(path, transform: transform)
+        let drawable = !edges.isEmpty && edges.isFinite
+        box = drawable ? edges.pixelBounds.intersection(limit) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        return box
+    }
+
+    /// Reports the coverage of the loaded path to `sink`.
+    func fill<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
+        guard !box.isEmpty else { return }
+        accumulator.fill(edges, in: box, rule: rule, into: &sink)
+    }
+}

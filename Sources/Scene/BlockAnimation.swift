@@ -1,0 +1,107 @@
+import Geometry
+import Motion
+
+/// A UIKit block animation in flight: the properties the block changed on one view, animated
+/// from their values before the block to the values it set, shown through the view's
+/// presentation values (the model already holds the new values, as in UIKit).
+struct BlockAnimation {
+    let view: View
+    let from: AnimatableState
+    let to: AnimatableState
+    let startFrame: Int
+    let timing: UIKitTiming
+
+    /// Writes the presentation values for `frame`; returns false once the animation has ended
+    /// and the presentation values are cleared.
+    func apply(atFrame frame: Int) -> Bool {
+        let t = Double(frame - startFrame) / 60
+        guard !timing.isFinished(at: t) else {
+            to.clearPresentation(of: view, changedFrom: from)
+            return false
+        }
+        from.interpolated(to: to, progress: timing.progress(at: t)).present(on: view, changedFrom: from, to: to)
+        return true
+    }
+}
+
+/// The values of a view that block animations animate: frame (as position and bounds size),
+/// alpha, background colour and transform.
+struct AnimatableState: Equatable {
+    var position: Point
+    var size: Size
+    var alpha: Double
+    var backgroundColor: Color?
+    var transform: LayerTransform
+
+    /// The model values of `view`.
+    init(model view: View) {
+        position = view.position
+        size = view.bounds.size
+        alpha = view.alpha
+        backgroundColor = view.backgroundColor
+        transform = view.transform
+    }
+
+    /// What `view` shows now: its presentation values where it is animating.
+    init(presented view: View) {
+        position = view.presentation.position ?? view.position
+        size = view.presentation.bounds?.size ?? view.bounds.size
+        alpha = view.presentation.alpha ?? view.alpha
+        backgroundColor = view.presentation.backgroundColor ?? view.backgroundColor
+        transform = view.presentation.transform ?? view.transform
+    }
+
+    init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform) {
+        self.position = position
+        self.size = size
+        self.alpha = alpha
+        self.backgroundColor = backgroundColor
+        self.transform = transform
+    }
+
+    /// Component-wise interpolation; `p` may overshoot 0...1 (springs), and then sizes and
+    /// alpha overshoot too, but colour components are clamped as Core Animation clamps them.
+    func interpolated(to end: AnimatableState, progress p: Double) -> AnimatableState {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        func clampedMix(_ a: Double, _ b: Double) -> Double { min(1, max(0, mix(a, b))) }
+        let colour: Color?
+        switch (backgroundColor, end.backgroundColor) {
+        case let (a?, b?):
+            colour = Color(red: clampedMix(a.red, b.red), green: clampedMix(a.green, b.green),
+                           blue: clampedMix(a.blue, b.blue), alpha: clampedMix(a.alpha, b.alpha))
+        case let (nil, b?):
+            // UIKit animates from a nil (clear) background as from the new colour at zero alpha.
+            colour = b.withAlpha(clampedMix(0, b.alpha))
+        default:
+            colour = end.backgroundColor
+        }
+        return AnimatableState(
+            position: Point(mix(position.x, end.position.x), mix(position.y, end.position.y)),
+            size: Size(max(0, mix(size.width, end.size.width)), max(0, mix(size.height, end.size.height))),
+            alpha: min(1, max(0, mix(alpha, end.alpha))),
+            backgroundColor: colour,
+            transform: LayerTransform(
+                scaleX: mix(transform.scaleX, end.transform.scaleX), scaleY: mix(transform.scaleY, end.transform.scaleY),
+                rotation: mix(transform.rotation, end.transform.rotation),
+                translation: Point(mix(transform.translation.x, end.transform.translation.x),
+                                   mix(transform.translation.y, end.transform.translation.y))))
+    }
+
+    /// Shows these values on `view` for the properties that differ between `a` and `b`.
+    func present(on view: View, changedFrom a: AnimatableState, to b: AnimatableState) {
+        if a.position != b.position { view.presentation.position = position }
+        if a.size != b.size { view.presentation.bounds = Rect(origin: view.bounds.origin, size: size) }
+        if a.alpha != b.alpha { view.presentation.alpha = alpha }
+        if a.backgroundColor != b.backgroundColor { view.presentation.backgroundColor = backgroundColor }
+        if a.transform != b.transform { view.presentation.transform = transform }
+    }
+
+    /// Hands the properties that differ from `a` back to the model values.
+    func clearPresentation(of view: View, changedFrom a: AnimatableState) {
+        if a.position != position { view.presentation.position = nil }
+        if a.size != size { view.presentation.bounds = nil }
+        if a.alpha != alpha { view.presentation.alpha = nil }
+        if a.backgroundColor != backgroundColor { view.presentation.backgroundColor = nil }
+        if a.transform != transform { view.presentation.transform = nil }
+    }
+}

@@ -1,0 +1,45 @@
+import Geometry
+import Raster
+import Text
+
+/// iOS 7's 20 pt status bar: signal dots and carrier on the left, the time in the middle, the
+/// battery on the right, and the network activity spinner beside the carrier when it is on.
+open class StatusBar: View {
+    /// The glyphs' colour: black for the default style, white for light content.
+    public var contentColor: Color
+    public var time = "9:41 AM"
+    public var carrier = "Carrier"
+    public let networkActivity: ActivityIndicatorView
+
+    public init(width: Double, contentColor: Color = .black) {
+        self.contentColor = contentColor
+        networkActivity = ActivityIndicatorView(name: "networkActivityIndicator", color: contentColor,
+                                                frame: Rect(0, 5, 10, 10))
+        super.init(name: "statusBar", frame: Rect(0, 0, width, 20))
+        addSubview(networkActivity)
+    }
+
+    open override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        var x = 6.0
+        for i in 0..<5 {
+            let dot = Path(ellipseIn: Rect(x + Double(i) * 6.5, 7, 5.5, 5.5))
+            list.append(.fill(i < 4 ? dot : Path(ring: Rect(x + Double(i) * 6.5, 7, 5.5, 5.5), cornerRadius: 2.75, width: 0.5),
+                              color: contentColor, rule: i < 4 ? .nonZero : .evenOdd, transform: .identity))
+        }
+        x += 5 * 6.5 + 3
+        let font = Font.named("system", size: 12)
+        let carrierWidth = TextLine(carrier, font: font).width
+        list.appendLine(carrier, font: font, color: contentColor, in: Rect(x, 0, carrierWidth + 1, 20), alignment: .left)
+        networkActivity.frame = Rect(x + carrierWidth + 6, 5, 10, 10)
+        list.appendLine(time, font: Font.named("HelveticaNeue-Medium", size: 12), color: contentColor,
+                        in: Rect(0, 0, bounds.width, 20), alignment: .center)
+        let body = Rect(bounds.width - 30, 6.5, 22, 9)
+        list.append(.fill(Path(ring: body, cornerRadius: 2, width: 1), color: contentColor, rule: .evenOdd, transform: .identity))
+        list.append(.fill(Path(rect: body.insetBy(dx: 2, dy: 2)), color: contentColor, rule: .nonZero, transform: .identity))
+        list.append(.fill(Path(roundedRect: Rect(body.maxX + 0.5, 9.5, 1.5, 3), cornerRadius: 0.5), color: contentColor,
+                          rule: .nonZero, transform: .identity))
+        let percent = "100%"
+        let w = TextLine(percent, font: font).width
+        list.appendLine(percent, font: font, color: contentColor, in: Rect(body.minX - 4 - w, 0, w + 1, 20), alignment: .right)
+    }
+}

@@ -1,0 +1,38 @@
+import Geometry
+import Raster
+import Text
+
+/// Everything one frame draws, in drawing order, with every coordinate already in device pixels
+/// except where an item carries its own transform. A display list is a plain value: it can be
+/// built on one thread and rasterised on another, and two equal lists give identical pixels.
+public struct DisplayList: Sendable {
+    /// The frame's size in device pixels.
+    public var width: Int
+    public var height: Int
+    public var items: [DisplayItem] = []
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public mutating func append(_ item: DisplayItem) { items.append(item) }
+}
+
+/// One drawing operation.
+public enum DisplayItem: Sendable {
+    /// Fills `path` (in its own coordinates) mapped through `transform` with a solid colour.
+    case fill(Path, color: Color, rule: FillRule, transform: AffineTransform)
+    /// Draws a premultiplied image whose pixel grid is mapped through `transform`, with `alpha`.
+    case image(Pixmap, transform: AffineTransform, alpha: Double)
+    /// Draws a line of glyphs whose baseline starts at (0, 0), in points, mapped through `transform`.
+    case text(TextLine, color: Color, transform: AffineTransform)
+    /// Starts an offscreen group composited with `alpha` at `endGroup`, as Core Animation renders a
+    /// layer tree with group opacity.
+    case beginGroup(alpha: Double)
+    case endGroup
+    /// Restricts drawing to `path` mapped through `transform` (intersected with any enclosing clip)
+    /// until the matching `endClip`.
+    case beginClip(Path, transform: AffineTransform)
+    case endClip
+}

@@ -1,0 +1,56 @@
+import Dispatch
+
+/// Turns a sequence of frame descriptions into pixels on every core while handing the results
+/// on strictly in frame order.
+///
+/// Simulation is sequential (springs carry state from frame to frame) but cheap; rasterising is
+/// expensive and, because each frame's display list fully describes it, independent. So frames
+/// are described in order, rasterised `window` at a time in parallel, and delivered in order.
+/// At most `window` frames exist at once, whatever the length of the animation.
+public struct FramePipeline {
+    /// How many frames are rasterised together; it bounds memory.
+    public var window: Int
+    /// Rasterise concurrently; off gives the serial reference the determinism tests compare with.
+    public var parallel: Bool
+
+    public init(window: Int = 8, parallel: Bool = true) {
+        self.window = max(1, window)
+        self.parallel = parallel
+    }
+
+    /// Calls `describe` for every frame index in `frames` in order, `rasterise` on the results
+    /// (concurrently when `parallel`), and `deliver` in order. An error from `deliver` stops the run.
+    public func run<Description, Image>(
+        frames: Range<Int>,
+        describe: (Int) -> Description,
+        rasterise: @escaping @Sendable (Description) -> Image,
+        deliver: (Int, Image) throws -> Void
+    ) throws {
+        var start = frames.lowerBound
+        while start < frames.upperBound {
+            let end = min(frames.upperBound, start + window)
+            let descriptions = (start..<end).map(describe)
+            let images = rasteriseBatch(descriptions, rasterise)
+            for (offset, image) in images.enumerated() { try deliver(start + offset, image) }
+            start = end
+        }
+    }
+
+    private func rasteriseBatch<Description, Image>(
+        _ batch: [Description], _ rasterise: @escaping @Sendable (Description) -> Image
+    ) -> [Image] {
+        guard parallel, batch.count > 1 else { return batch.map(rasterise) }
+        let results = UnsafeMutableBufferPointer<Image?>.allocate(capacity: batch.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        batch.withUnsafeBufferPointer { input in
+            nonisolated(unsafe) let input = input
+            nonisolated(unsafe) let output = results
+            DispatchQueue.concurrentPerform(iterations: input.count) { i in output[i] = rasterise(input[i]) }
+        }
+        return results.map { $0! }
+    }
+}

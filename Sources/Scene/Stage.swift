@@ -1,0 +1,221 @@
+import Geometry
+import Motion
+import Raster
+
+/// The window a demo plays in: the view tree, the first responder, touches, and the frame clock.
+///
+/// Each frame the stage delivers that frame's script events (touches become control events,
+/// keys edit the focused text field), steps every running animation by 1/60 s, lets time-driven
+/// views advance, and can then describe the screen as a display list.
+open class Stage {
+    /// The screen in points for the current orientation.
+    public private(set) var screenSize: Size
+    /// The root view, filling the screen.
+    public let window: View
+    /// The colour the caret, system buttons and bar items take (UIWindow's tintColor).
+    public var tintColor: Color
+    /// The frame about to be shown.
+    public private(set) var frame = 0
+    /// Runs the POP-style animations the demo adds, on the same 60 Hz clock.
+    public let animator = Animator()
+    /// The text field receiving keys.
+    public private(set) weak var firstResponder: TextField?
+    /// Called for a tap that lands on no control (the owl ends editing this way).
+    public var onBackgroundTap: (() -> Void)?
+    /// Called when the script turns the device, after the screen size has changed.
+    public var onRotate: ((Orientation) -> Void)?
+
+    private var events: [Int: [Event]] = [:]
+    private var blockAnimations: [BlockAnimation] = []
+    private var touch: Touch?
+    private weak var touchedControl: Control?
+
+    /// Where the finger is, for the touch indicator.
+    struct Touch {
+        var point: Point
+        var down: Int
+        var up: Int?
+    }
+
+    public init(screenSize: Size, tintColor: Color) {
+        self.screenSize = screenSize
+        self.tintColor = tintColor
+        window = View(name: "window", frame: Rect(origin: .zero, size: screenSize))
+    }
+
+    /// Schedules a script's events from frame 0; returns the frame after its last step.
+    @discardableResult
+    public func play(_ script: Script) -> Int {
+        let (timeline, end) = script.timeline()
+        for (f, e) in timeline { events[f, default: []].append(e) }
+        return end
+    }
+
+    /// Delivers this frame's events, steps every running animation and advances time-driven
+    /// views; call once per frame, in order, before describing the frame. An animation started
+    /// on this frame shows its start value now and moves from the next frame, as POP's do.
+    public func advanceFrame() {
+        animator.advance(to: frame)
+        for event in events.removeValue(forKey: frame) ?? [] { deliver(event) }
+        blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
+        for v in window.subtree { v.advance(toFrame: frame) }
+    }
+
+    /// Runs `changes` and animates every frame, alpha, colour and transform change it makes,
+    /// as `UIView animateWithDuration:animations:`; call `layoutIfNeeded` inside to animate a
+    /// constraint change. Each animation starts from what the view shows now, so a new block
+    /// takes over smoothly from one still running.
+    public func animate(duration: Double, curve: UIKitCurve = .easeInOut, changes: () -> Void) {
+        animate(.animate(duration: duration, curve: curve), changes: changes)
+    }
+
+    /// As `animate(duration:curve:changes:)` along UIKit's damped spring
+    /// (`usingSpringWithDamping:initialSpringVelocity:`).
+    public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double, changes: () -> Void) {
+        animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), changes: changes)
+    }
+
+    private func animate(_ timing: UIKitTiming, changes: () -> Void) {
+        let views = window.subtree
+        let shown = views.map(AnimatableState.init(presented:))
+        let before = views.map(AnimatableState.init(model:))
+        changes()
+        for (i, view) in views.enumerated() {
+            let after = AnimatableState(model: view)
+            guard after != before[i] else { continue }
+            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing)
+            _ = animation.apply(atFrame: frame)
+            blockAnimations.append(animation)
+        }
+    }
+
+    /// Moves the clock on to the next frame.
+    public func endFrame() { frame += 1 }
+
+    /// Makes `field` the first responder, ending editing in the previous one first, as UIKit does.
+    public func focus(_ field: TextField?) {
+        guard field !== firstResponder else { return }
+        if let old = firstResponder {
+            old.isEditing = false
+            firstResponder = nil
+            old.send(.editingDidEnd)
+        }
+        guard let field else { return }
+        firstResponder = field
+        field.isEditing = true
+        field.caretEpoch = frame
+        field.send(.editingDidBegin)
+    }
+
+    /// The view a touch at `point` (screen points) lands on: the frontmost visible, interactive
+    /// view containing it.
+    public func hitTest(_ point: Point) -> View? { hitTest(point, in: window) }
+
+    private func hitTest(_ point: Point, in view: View) -> View? {
+        guard !view.isHidden, view.isUserInteractionEnabled, view.alpha > 0.01,
+              view.presentedFrame.contains(point) else { return nil }
+        let frame = view.presentedFrame
+        let local = Point(point.x - frame.x + view.bounds.x, point.y - frame.y + view.bounds.y)
+        for sub in view.subviews.reversed() {
+            if let hit = hitTest(local, in: sub) { return hit }
+        }
+        return view
+    }
+
+    /// The centre of a named view in screen points.
+    public func screenCentre(of name: String) -> Point? {
+        guard let view = window.view(named: name) else { return nil }
+        var f = view.presentedFrame
+        var parent = view.superview
+        while let p = parent {
+            let pf = p.presentedFrame
+            f = f.offsetBy(dx: pf.x - p.bounds.x, dy: pf.y - p.bounds.y)
+            parent = p.superview
+        }
+        return f.center
+    }
+
+    private func point(of target: Script.Target) -> Point {
+        switch target {
+        case let .point(p): return p
+        case let .view(name): return screenCentre(of: name) ?? Point(screenSize.width / 2, screenSize.height / 2)
+        }
+    }
+
+    private func deliver(_ event: Event) {
+        switch event {
+        case let .touchDown(target):
+            let p = point(of: target)
+            touch = Touch(point: p, down: frame)
+            let control = controlAncestor(hitTest(p))
+            touchedControl = control
+            if let control, control.isEnabled {
+                control.isHighlighted = true
+                control.send(.touchDown)
+            }
+        case let .touchUp(target):
+            let p = touch?.point ?? point(of: target)
+            touch?.up = frame
+            let control = touchedControl
+            touchedControl = nil
+            guard let control else {
+                onBackgroundTap?()
+                return
+            }
+            guard control.isEnabled, control.isHighlighted else { return }
+            control.isHighlighted = false
+            if let field = control as? TextField {
+                focus(field)
+            } else if controlAncestor(hitTest(p)) === control {
+                control.send(.touchUpInside)
+            }
+        case let .key(c):
+            guard let field = firstResponder else { return }
+            field.text.append(c)
+            field.caretEpoch = frame
+            field.send(.editingChanged)
+        case .backspace:
+            guard let field = firstResponder, !field.text.isEmpty else { return }
+            field.text.removeLast()
+            field.caretEpoch = frame
+            field.send(.editingChanged)
+        case let .rotate(o):
+            let long = max(screenSize.width, screenSize.height), short = min(screenSize.width, screenSize.height)
+            screenSize = o == .portrait ? Size(short, long) : Size(long, short)
+            window.frame = Rect(origin: .zero, size: screenSize)
+            onRotate?(o)
+        }
+    }
+
+    private func controlAncestor(_ view: View?) -> Control? {
+        var v = view
+        while let current = v {
+            if let c = current as? Control { return c }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// The translucent circle shown under the finger: full while down, fading over 0.2 s after.
+    func touchIndicator() -> (point: Point, alpha: Double)? {
+        guard let t = touch else { return nil }
+        guard let up = t.up else { return (t.point, 1) }
+        let faded = Double(frame - up) / 12
+        return faded < 1 ? (t.point, 1 - faded) : nil
+    }
+
+    /// The screen at the current frame, as a display list at `scale` device pixels per point.
+    public func displayList(scale: Double, snapping: PixelSnapping, showTouches: Bool) -> DisplayList {
+        let renderer = SceneRenderer(context: DrawContext(scale: scale, snapping: snapping, tintColor: tintColor, frame: frame))
+        var list = renderer.displayList(root: window, size: screenSize)
+        if showTouches, let (p, alpha) = touchIndicator() {
+            let r = 22.0
+            let disc = Path(ellipseIn: Rect(p.x - r, p.y - r, 2 * r, 2 * r))
+            list.append(.fill(disc, color: Color(white: 0.35, alpha: 0.35 * alpha), rule: .nonZero,
+                              transform: .scale(scale, scale)))
+            list.append(.fill(Path(ring: Rect(p.x - r, p.y - r, 2 * r, 2 * r), cornerRadius: r, width: 1.5),
+                              color: Color(white: 1, alpha: 0.7 * alpha), rule: .evenOdd, transform: .scale(scale, scale)))
+        }
+        return list
+    }
+}

@@ -1,0 +1,23 @@
+import Geometry
+import Text
+
+extension Font {
+    /// The bundled font for an iOS font name (`Avenir-Medium`, `system`), or the system font for a
+    /// name the font library does not know.
+    public static func named(_ name: String, size: Double) -> Font {
+        if let font = try? FontLibrary.font(named: name, size: size) { return font }
+        // The bundled faces are compiled in and parsed by the Text tests, so this cannot fail.
+        return try! FontLibrary.systemFont(size: size)
+    }
+}
+
+extension DisplayList {
+    /// Appends one line of text laid out in `box` (the view's coordinates) as UILabel lays it out.
+    mutating func appendLine(_ text: String, font: Font, color: Color, in box: Rect,
+                             alignment: TextAlignment, secure: Bool = false) {
+        guard !text.isEmpty, box.width > 0, color.alpha > 0 else { return }
+        let layout = LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure)
+        append(.text(layout.line, color: color,
+                     transform: .translation(layout.baselineOrigin.x, layout.baselineOrigin.y)))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Geometry
+import Raster
+
+/// A parsed TrueType font file: glyph outlines, advances, kerning and vertical metrics in font
+/// units. Use `Font` for a typeface at a point size, with metrics in points as UIFont reports them.
+///
+/// Everything is read and checked when the typeface is created, so a malformed file throws a
+/// `FontError` once, here, and nothing afterwards can fail. It is immutable and shared freely
+/// between threads; two typefaces are equal only when they are the same object.
+public final class Typeface: Hashable, Sendable, CustomStringConvertible {
+    /// The name it was loaded under (a bundled face's name or the file's path), for messages.
+    public let name: String
+    /// Font units per em.
+    public let unitsPerEm: Int
+    /// The hhea ascender: how far the line box reaches above the baseline, in font units.
+    public let ascender: Int
+    /// The hhea descender: how far the line box reaches below the baseline, negative, in font units.
+    public let descender: Int
+    /// The hhea line gap (UIFont's leading), in font units.
+    public let lineGap: Int
+    /// The height of lowercase x, in font units (OS/2 sxHeight, else measured from 'x').
+    public let xHeight: Int
+    /// The height of capitals, in font units (OS/2 sCapHeight, else measured from 'H').
+    public let capHeight: Int
+    /// The glyph count, including the bullet added when the font has no U+2022.
+    public var glyphCount: Int { outlines.count }
+
+    private let characters: CharacterMap
+    private let metrics: HorizontalMetrics
+    private let outlines: [Path]
+    private let gpos: GPOSKerning?
+    private let kern: KernTable?
+    /// The glyph id of the drawn bullet, when the font has none of its own.
+    private let drawnBullet: Int?
+    private let drawnBulletAdvance: Int
+
+    /// Parses a TrueType font. `name` appears in `description` and error messages.
+    public init(bytes: [UInt8], name: String) throws {
+        let tables = try TableDirectory(file: bytes)
+        let header = try HeaderTables(tables)
+        self.name = name
+        unitsPerEm = header.unitsPerEm
+        ascender = header.ascender
+        descender = header.descender
+        lineGap = header.lineGap
+        let characters = try CharacterMap(tables)
+        self.characters = characters
+        metrics = try HorizontalMetrics(tables, header: header)
+        var outlines = try GlyphTable(tables, header: header).allOutlines()
+        gpos = try GPOSKerning(tables)
+        kern = try KernTable(tables)
+
+        let os2 = try OS2Table(tables)
+        let measured = { (c: Unicode.Scalar, fallback: Double) -> Int in
+            let g = characters.glyph(for: c)
+            let outline = g < outlines.count ? outlines[g] : Path()
+            return Int(outline.isEmpty ? fallback * Double(header.unitsPerEm) : outline.bounds.maxY)
+        }
+        xHeight = os2.xHeight ?? measured("x", 0.5)
+        capHeight = os2.capHeight ?? measured("H", 0.7)
+
+        if characters.glyph(for: Self.bullet) == 0 {
+            drawnBullet = outlines.count
+            drawnBulletAdvance = xHeight * 108 / 100
+            outlines.append(Self.bulletOutline(xHeight: Double(xHeight), advance: Double(drawnBulletAdvance)))
+        } else {
+            drawnBullet = nil
+            drawnBulletAdvance = 0
+        }
+        self.outlines = outlines
+    }
+
+    /// Reads and parses a TrueType file.
+    public convenience init(contentsOfFile path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw FontError.unreadable(path: path, reason: exists ? "permission denied" : "no such file")
+        }
+        try self.init(bytes: [UInt8](data), name: path)
+    }
+
+    /// The glyph for a Unicode scalar, or 0 (.notdef, drawn as the font's missing-glyph box) when
+    /// the font has none. U+2022 (•) always has a glyph: a drawn dot when the font lacks it.
+    public func glyph(for scalar: Unicode.Scalar) -> Int {
+        let g = characters.glyph(for: scalar)
+        if g == 0, scalar == Self.bullet, let dot = drawnBullet { return dot }
+        return g < outlines.count ? g : 0
+    }
+
+    /// The advance width of `glyph` in font units.
+    public func advance(of glyph: Int) -> Int {
+        glyph == drawnBullet ? drawnBulletAdvance : metrics.advance(glyph)
+    }
+
+    /// The kerning adjustment between two glyphs in font units (negative pulls them together),
+    /// from GPOS when the font has a GPOS `kern` feature, else from the `kern` table.
+    public func kerning(_ left: Int, _ right: Int) -> Int {
+        if let gpos { return gpos.adjustment(left, right) }
+        return kern?.adjustment(left, right) ?? 0
+    }
+
+    /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space).
+    public func outline(of glyph: Int) -> Path { outlines[glyph] }
+
+    /// The name it was loaded under.
+    public var description: String { name }
+
+    /// Identity: the same parsed file, as caches key glyphs by it.
+    public static func == (a: Typeface, b: Typeface) -> Bool { a === b }
+
+    /// Hashes the identity, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    static let bullet: Unicode.Scalar = "\u{2022}"
+
+    /// A round dot sized like Nunito Sans's bullet: centred at 0.55 x-height, 0.74 x-height across.
+    /// Eight quadratic arcs; the control points sit at r/cos(22.5°) along each arc's bisector.
+    private static func bulletOutline(xHeight: Double, advance: Double) -> Path {
+        let r = 0.37 * xHeight, cx = advance / 2, cy = 0.55 * xHeight
+        let diagonal = 0.5.squareRoot(), reach = (2 / (1 + diagonal)).squareRoot()
+        let unit: [(Double, Double)] = [(1, 0), (diagonal, diagonal), (0, 1), (-diagonal, diagonal),
+                                        (-1, 0), (-diagonal, -diagonal), (0, -1), (diagonal, -diagonal)]
+        var path = Path()
+        path.move(to: Point(cx + r, cy))
+        for i in 0..<8 {
+            let (x0, y0) = unit[i], (x1, y1) = unit[(i + 1) % 8]
+            let mx = (x0 + x1) / 2, my = (y0 + y1) / 2, m = (mx * mx + my * my).squareRoot()
+            let control = Point(cx + r * reach * mx / m, cy + r * reach * my / m)
+            path.quad(to: Point(cx + r * x1, cy + r * y1), control: control)
+        }
+        path.close()
+        return path
+    }
+}

@@ -1,0 +1,105 @@
+import Codecs
+import Foundation
+import Raster
+
+/// Where rendered frames go, chosen from the command line.
+struct Output {
+    enum Kind {
+        case gif(String)
+        case contactSheet(String)
+        case framesFolder(String)
+    }
+
+    let kind: Kind
+
+    init(out: String?, framesDir: String?, demo: String) throws {
+        if let framesDir {
+            guard out == nil else { throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both") }
+            kind = .framesFolder(framesDir)
+        } else {
+            let path = out ?? "\(demo).gif"
+            let lower = path.lowercased()
+            kind = lower.hasSuffix(".gif") ? .gif(path) : lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        }
+    }
+
+    var isGIF: Bool {
+        if case .gif = kind { return true }
+        return false
+    }
+
+    /// 30 fps for GIFs (browsers clamp faster delays), 60 for PNG frames and sheets.
+    var defaultFPS: Int { isGIF ? 30 : 60 }
+
+    func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
+        switch kind {
+        case let .gif(path): return GIFSink(path: path, options: GIFOptions(fps: fps, sourceFPS: sourceFPS))
+        case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
+        case let .framesFolder(path): return try FramesFolderSink(folder: path)
+        }
+    }
+}
+
+/// Receives rendered frames in order.
+protocol FrameSink {
+    /// `frame` is the 60 Hz frame index.
+    func add(_ pixmap: Pixmap, frame: Int) throws
+    func finish() throws
+    /// Removes anything partly written.
+    func abort()
+}
+
+/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.
+final class FramesFolderSink: FrameSink {
+    let folder: String
+    private var written: [String] = []
+
+    init(folder: String) throws {
+        self.folder = folder
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), !isDir.boolValue {
+            throw CommandFailure(folder, "exists and is not a folder")
+        }
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(folder, "cannot create the folder")
+        }
+    }
+
+    func add(_ pixmap: Pixmap, frame: Int) throws {
+        let path = "\(folder)/" + String(format: "frame-%04d.png", frame)
+        try PNG.write(pixmap, to: path)
+        written.append(path)
+    }
+
+    func finish() throws {}
+
+    func abort() {
+        for path in written { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
+/// An animated GIF, encoded as the frames arrive.
+final class GIFSink: FrameSink {
+    let path: String
+    let options: GIFOptions
+    private var encoder: GIFEncoder?
+
+    init(path: String, options: GIFOptions) {
+        self.path = path
+        self.options = options
+    }
+
+    func add(_ pixmap: Pixmap, frame: Int) throws {
+        if encoder == nil {
+            encoder = try GIFEncoder(path: path, width: pixmap.width, height: pixmap.height, options: options)
+        }
+        try encoder?.add(pixmap)
+    }
+
+    func finish() throws {
+        guard let encoder else { throw CommandFailure(path, "no frames to write") }
+        try encoder.finish()
+    }
+
+    func abort() { encoder = nil }
+}

@@ -1,0 +1,115 @@
+import Geometry
+import Layout
+import Testing
+
+@Suite struct LayoutEngineTests {
+    private let root = LayoutBox("superview")
+    private let engine: LayoutEngine
+    private let a = LayoutBox("a"), b = LayoutBox("b")
+
+    init() {
+        engine = LayoutEngine(root: root, size: Size(320, 480))
+        engine.add(a, to: root)
+        engine.add(b, to: root)
+    }
+
+    private func c(_ text: String) throws -> LayoutConstraint {
+        try engine.constraint(parsing: text, items: ["superview": root, "a": a, "b": b])
+    }
+
+    @Test func conflictIsReportedLikeUIKitAndLayoutContinues() throws {
+        var logged: [String] = []
+        engine.onConflict = { logged.append($0.description) }
+        let width100 = try c("a.width == 100"), width200 = try c("a.width == 200")
+        engine.activate([try c("a.left == 10"), width100, width200, try c("b.width == a.width + 5")])
+        #expect(engine.frame(of: a) == Rect(10, 0, 100, 0))
+        #expect(engine.frame(of: b).width == 105)
+        #expect(engine.conflicts.count == 1)
+        #expect(engine.conflicts.first?.constraints.map { $0 === width100 || $0 === width200 } == [true, true])
+        #expect(engine.conflicts.first?.broken === width200)
+        #expect(logged.first?.hasPrefix("Unable to simultaneously satisfy constraints.") == true)
+        #expect(logged.first?.contains("Will attempt to recover by breaking constraint \n<LayoutConstraint a.width == 200>") == true)
+    }
+
+    @Test func conflictListsOnlyTheConstraintsInvolved() throws {
+        let cs = try ["a.left == 0", "a.width == 50", "b.left == a.right + 10", "b.width == 30", "b.right == 80", "b.top == 7"]
+            .map(c)
+        engine.activate(cs)
+        #expect(engine.conflicts.first?.constraints.map(\.description)
+            == ["a.left == 0", "a.width == 50", "b.left == a.right + 10", "b.width == 30", "b.right == 80"])
+        #expect(engine.frame(of: b) == Rect(60, 7, 30, 0))
+    }
+
+    @Test func changingAConstantMovesTheViewWithoutRebuilding() throws {
+        let left = try c("a.left == 20")
+        engine.activate([left, try c("a.width == 100")])
+        left.constant = 60
+        #expect(engine.frame(of: a).x == 60)
+        engine.deactivate([left])
+        engine.activate([try c("a.right == superview.right - 10")])
+        #expect(engine.frame(of: a).x == 210)
+    }
+
+    @Test func multiplierOnSuperviewCentreIsMeasuredInTheSuperviewsBounds() throws {
+        let inner = LayoutBox("inner"), child = LayoutBox("child")
+        engine.add(inner, to: root)
+        engine.add(child, to: inner)
+        let items: [String: LayoutItem] = ["superview": root, "inner": inner, "child": child]
+        for text in ["inner.left == 100", "inner.width == 200", "child.width == 20",
+                     "child.centerX == inner.centerX * 0.5"] {
+            engine.activate([try engine.constraint(parsing: text, items: items)])
+        }
+        #expect(engine.frame(of: child).x == 40)
+        #expect(engine.frame(of: child).midX == 50)
+    }
+
+    @Test func intrinsicSizeGivesWayToRequiredConstraintsByPriority() throws {
+        engine.setIntrinsicContentSize(Size(57, 30), for: a)
+        engine.activate([try c("a.left == 0"), try c("a.top == 0")])
+        #expect(engine.frame(of: a).size == Size(57, 30))
+        let stretch = try c("a.width == 200 @500")
+        engine.activate([stretch])
+        #expect(engine.frame(of: a).width == 200)  // 500 beats the default hugging, 250
+        engine.setContentHuggingPriority(600, for: .horizontal, of: a)
+        #expect(engine.frame(of: a).width == 57)
+        engine.setContentHuggingPriority(250, for: .horizontal, of: a)
+        #expect(engine.frame(of: a).width == 200)
+        stretch.priority = 200
+        #expect(engine.frame(of: a).width == 57)
+    }
+
+    @Test func rotatingTheRootResolvesIncrementally() throws {
+        engine.activate(try engine.constraints(withVisualFormat: "H:|-[a]-|", views: ["a": a]))
+        #expect(engine.frame(of: a).width == 280)
+        engine.rootSize = Size(480, 320)
+        #expect(engine.frame(of: a).width == 440)
+    }
+
+    @Test func removingAnItemDeactivatesItsConstraints() throws {
+        engine.activate([try c("a.width == 10"), try c("b.width == a.width * 2")])
+        #expect(engine.frame(of: b).width == 20)
+        engine.remove(a)
+        #expect(!engine.contains(a))
+        #expect(engine.constraints.count == 4)
+        #expect(engine.frame(of: b).width == 0)
+    }
+
+    @Test(arguments: [
+        ("a.wdth == 5", "Unknown attribute. Must be one of left, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline", 2),
+        ("q.width == 5", "Unable to find view with name q", 1),
+        ("a.width = 5", "Unknown relation. Must be ==, >=, or <=", 9),
+        ("a.width == b.width * x", "Expected a number", 21),
+        ("a.width == 5 @2000", "Invalid priority specified: 2000. Priority cannot be higher than NSLayoutPriorityRequired, which is 1000.", 18),
+        ("a.width == 5 5", "Expected the end of the constraint", 13),
+        ("a width == 5", "Expected '.' and an attribute after the view name", 1),
+    ])
+    func malformedConstraintTextPointsAtTheProblem(text: String, message: String, position: Int) {
+        #expect(throws: VisualFormatError(message: message, format: text, position: position)) { _ = try c(text) }
+    }
+
+    @Test func constraintTextReadsMultiplierConstantAndPriority() throws {
+        #expect(try c("a.centerX == superview.centerX*0.5 - 10 @ 750").description
+            == "a.centerX == 0.5*superview.centerX - 10 @750")
+        #expect(try c("b.height >= 44").description == "b.height >= 44")
+    }
+}

@@ -1,0 +1,112 @@
+import Layout
+import Testing
+
+/// Random systems built around a known feasible point: after every operation the required
+/// constraints hold, and the incremental solver reaches the same lexicographic optimum (the
+/// violation of each priority level) as a fresh solver given only the surviving constraints.
+@Suite struct RandomSolverTests {
+    private static let priorities: [LayoutPriority] = [1000, 1000, 750, 500, 250, 1]
+
+    private struct System {
+        let variableCount: Int
+        var constraints: [(terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)] = []
+    }
+
+    private func randomConstraint(_ rng: inout SeededGenerator, point: [Double])
+        -> (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)
+    {
+        let count = Int.random(in: 1...3, using: &rng)
+        let terms = (0..<count).map { _ in
+            (Int.random(in: 0..<point.count, using: &rng), Double(Int.random(in: -3...3, using: &rng)))
+        }
+        let relation: LayoutRelation = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+        let priority = Self.priorities.randomElement(using: &rng)!
+        let atPoint = terms.reduce(0) { $0 + $1.1 * point[$1.0] }
+        // Required constraints hold at `point`; optional ones usually pull elsewhere.
+        var constant = -atPoint
+        switch relation {
+        case .lessThanOrEqual: constant -= Double(Int.random(in: 0...5, using: &rng))
+        case .greaterThanOrEqual: constant += Double(Int.random(in: 0...5, using: &rng))
+        case .equal: break
+        }
+        if !priority.isRequired { constant += Double(Int.random(in: -50...50, using: &rng)) }
+        return (terms, constant, relation, priority)
+    }
+
+    private func make(_ c: (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority),
+                      _ variables: [Variable]) -> LinearConstraint {
+        LinearConstraint(LinearExpression(c.terms.map { Term(variables[$0.0], $0.1) }, constant: c.constant), c.relation,
+                         priority: c.priority)
+    }
+
+    /// Total violation per optional priority level, highest first.
+    private func violations(_ constraints: [LinearConstraint], _ solver: Solver) -> [Double] {
+        Self.priorities.dropFirst(2).map { level in
+            constraints.filter { $0.priority == level }.reduce(0.0) { sum, c in
+                let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+                switch c.relation {
+                case .equal: return sum + abs(v)
+                case .lessThanOrEqual: return sum + max(0, v)
+                case .greaterThanOrEqual: return sum + max(0, -v)
+                }
+            }
+        }
+    }
+
+    private func requiredHold(_ constraints: [LinearConstraint], _ solver: Solver) -> Bool {
+        constraints.filter(\.priority.isRequired).allSatisfy { c in
+            let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+            switch c.relation {
+            case .equal: return abs(v) < 1e-6
+            case .lessThanOrEqual: return v < 1e-6
+            case .greaterThanOrEqual: return v > -1e-6
+            }
+        }
+    }
+
+    @Test(arguments: Array(1...24) as [UInt64])
+    func incrementalSolutionsStayFeasibleAndOptimal(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let n = 6
+        let point = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &rng)) }
+        let solver = Solver()
+        let variables = (0..<n).map { _ in solver.makeVariable() }
+        var live: [(LinearConstraint, (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority))] = []
+        for step in 0..<60 {
+            if !live.isEmpty, Int.random(in: 0..<4, using: &rng) == 0 {
+                let i = Int.random(in: 0..<live.count, using: &rng)
+                try solver.remove(live.remove(at: i).0)
+            } else {
+                let spec = randomConstraint(&rng, point: point)
+                let c = make(spec, variables)
+                try solver.add(c)
+                live.append((c, spec))
+            }
+            let current = live.map(\.0)
+            #expect(requiredHold(current, solver), "step \(step)")
+
+            let fresh = Solver()
+            let freshVariables = (0..<n).map { _ in fresh.makeVariable() }
+            let copies = live.map { make($0.1, freshVariables) }
+            for c in copies { try fresh.add(c) }
+            let a = violations(current, solver), b = violations(copies, fresh)
+            #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 }, "step \(step): \(a) vs \(b)")
+        }
+    }
+
+    @Test(arguments: [11, 12, 13, 14] as [UInt64])
+    func higherPriorityWinsOverAnyNumberOfLowerOnes(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let solver = Solver()
+        let x = solver.makeVariable()
+        let target = Double(Int.random(in: -100...100, using: &rng))
+        let high = LayoutPriority(Double(Int.random(in: 2...999, using: &rng)))
+        for _ in 0..<Int.random(in: 1...200, using: &rng) {
+            let low = LayoutPriority(Double(Int.random(in: 1..<Int(high.rawValue), using: &rng)))
+            let relation: LayoutRelation = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            try solver.add(LinearConstraint(x - Double(Int.random(in: -500...500, using: &rng)), relation, priority: low))
+        }
+        try solver.add(LinearConstraint(x - target, .equal, priority: high))
+        #expect(abs(solver.value(of: x) - target) < 1e-9)
+    }
+}
