@@ -75,7 +75,10 @@ enum PNGFastDecoder {
         let rowBytes = image.width * image.channels
         let rawCount = image.height * (rowBytes + 1)
         let rgbaCount = image.width * image.height * 4
-        var pixels = [UInt8](repeating: 255, count: max(rawCount, rgbaCount))
+        // Every byte is written below (inflated, then moved or spread), so skip zero-filling.
+        var pixels = [UInt8](unsafeUninitializedCapacity: max(rawCount, rgbaCount)) { _, count in
+            count = max(rawCount, rgbaCount)
+        }
         guard let inflater = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(inflater) }
         var produced = 0

@@ -47,6 +47,7 @@ struct GifCommand: ParsableCommand {
 
     func run() throws {
         guard !frames.isEmpty else { throw CommandFailure("gif", "no input frames (pass PNG files, e.g. frames/*.png)") }
+        reuseFreedFrameBuffers()
         let paths = frames
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
         let lookahead = 2 * ProcessInfo.processInfo.activeProcessorCount
