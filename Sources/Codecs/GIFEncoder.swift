@@ -69,7 +69,8 @@ public final class GIFEncoder {
                                      expectedWidth: width, expectedHeight: height)
         }
         let ticks = clock.ticksForNextFrame()
-        carriedDamage = carriedDamage.union(damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds)
+        let damaged = damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds
+        carriedDamage = carriedDamage.union(damaged)
         if ticks.isEmpty { return }
         let region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)

@@ -84,7 +84,8 @@ enum PNGFastDecoder {
         var produced = 0
         let status = pixels.withUnsafeMutableBytes { out in
             image.compressed.withUnsafeBytes { input in
-                libdeflate_zlib_decompress(inflater, input.baseAddress, input.count, out.baseAddress, rawCount, &produced)
+                libdeflate_zlib_decompress(inflater, input.baseAddress, input.count, out.baseAddress, rawCount,
+                                           &produced)
             }
         }
         guard status == LIBDEFLATE_SUCCESS, produced == rawCount else { return nil }
@@ -196,7 +197,8 @@ enum PNGFilter {
             let pa = magnitude(b &- c), pb = magnitude(a &- c), pc = magnitude(a &+ b &- c &- c)
             let predicted = c.replacing(with: b, where: pb .<= pc).replacing(with: a, where: (pa .<= pb) .& (pa .<= pc))
             let value = (load(row + i) &+ predicted) & 0xFF
-            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), as: SIMD4<UInt8>.self)
+            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value),
+                                                        as: SIMD4<UInt8>.self)
             a = value
             c = b
             i += 4

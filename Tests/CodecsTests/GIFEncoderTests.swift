@@ -31,7 +31,8 @@ func scratchFolder() -> String {
 }
 
 /// Encodes frames to a file and reads the bytes back.
-func encodeGIF(_ frames: [Pixmap], damage: [Rect?]? = nil, options: GIFOptions = GIFOptions(quality: 100)) throws -> [UInt8] {
+func encodeGIF(_ frames: [Pixmap], damage: [Rect?]? = nil,
+               options: GIFOptions = GIFOptions(quality: 100)) throws -> [UInt8] {
     let folder = scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/out.gif"
@@ -152,6 +153,13 @@ func cardAnimation(width: Int = 64, height: Int = 40) -> [Pixmap] {
         #expect(try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(loopCount: nil))).loopCount == nil)
     }
 
+    @Test func translucentPixelsAreShownOverBlack() throws {
+        // Premultiplied (100, 50, 0) at alpha 128 is that colour over black.
+        let p = Pixmap(width: 2, height: 1, premultiplied: [100, 50, 0, 128, 255, 255, 255, 255])
+        let gif = try GIFTestDecoder.decode(try encodeGIF([p]))
+        #expect(gif.frames[0].screen == [0x00_3264, 0xFF_FFFF])
+    }
+
     @Test func encodingIsByteIdenticalEveryRun() throws {
         let frames = (0..<24).map { t in frame(96, 64) { x, y in UInt32((x * t + y * 3) % 300) * 0x010203 } }
         let first = try encodeGIF(frames, options: GIFOptions(quality: 60))
@@ -184,7 +192,8 @@ func cardAnimation(width: Int = 64, height: Int = 40) -> [Pixmap] {
     }
 
     @Test func anUnwritableFolderIsAnErrorNamingThePath() {
-        #expect(throws: CodecError.unwritable(path: "/nonexistent/out.gif", reason: "folder /nonexistent does not exist")) {
+        let expected = CodecError.unwritable(path: "/nonexistent/out.gif", reason: "folder /nonexistent does not exist")
+        #expect(throws: expected) {
             _ = try GIFEncoder(path: "/nonexistent/out.gif", width: 4, height: 4)
         }
     }
