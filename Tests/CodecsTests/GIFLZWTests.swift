@@ -1,15 +1,6 @@
 @testable import Codecs
+import GoldenTesting
 import Testing
-
-/// A deterministic pseudo-random sequence (64-bit LCG), so tests see the same data every run.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(below n: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((state >> 33) % UInt64(n))
-    }
-}
 
 @Suite struct GIFLZWTests {
     @Test func fourEqualIndicesGiveTheHandComputedStream() {
@@ -20,15 +11,15 @@ struct SeededRandom {
 
     @Test(arguments: 2...8)
     func randomIndicesRoundTripAtEveryMinimumCodeSize(minCodeSize: Int) throws {
-        var random = SeededRandom(seed: UInt64(minCodeSize))
-        let indices = (0..<20_000).map { _ in UInt8(random.next(below: 1 << minCodeSize)) }
+        var random = SeededGenerator(seed: UInt64(minCodeSize))
+        let indices = (0..<20_000).map { _ in UInt8(random.below(1 << minCodeSize)) }
         let stream = GIFLZW.encode(indices, minCodeSize: minCodeSize)
         #expect(try GIFTestDecoder.lzwDecode(stream, minCodeSize: minCodeSize, pixelCount: indices.count) == indices)
     }
 
     @Test func longStreamsWidenToTwelveBitsAndClearWhenTheTableIsFull() throws {
-        var random = SeededRandom(seed: 7)
-        let indices = (0..<200_000).map { _ in UInt8(random.next(below: 256)) }
+        var random = SeededGenerator(seed: 7)
+        let indices = (0..<200_000).map { _ in UInt8(random.below(256)) }
         let decoded = try GIFTestDecoder.lzwStream(GIFLZW.encode(indices, minCodeSize: 8), minCodeSize: 8,
                                                    pixelCount: indices.count)
         #expect(decoded.indices == indices)

@@ -1,4 +1,5 @@
 @testable import Codecs
+import GoldenTesting
 import Testing
 
 @Suite struct GIFQuantizerTests {
@@ -6,8 +7,8 @@ import Testing
     private func uiHistogram() -> GIFHistogram {
         var h = GIFHistogram()
         for i in 0..<10 { h.add(UInt32(i * 25) | UInt32(255 - i * 20) << 8 | 0x80_0000, count: 5000 + i) }
-        var random = SeededRandom(seed: 5)
-        for _ in 0..<400 { h.add(UInt32(random.next(below: 1 << 24)), count: 1 + random.next(below: 5)) }
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<400 { h.add(UInt32(random.below(1 << 24)), count: 1 + random.below(5)) }
         return h
     }
 

@@ -1,6 +1,7 @@
 @testable import Codecs
 import Foundation
 import Raster
+import GoldenTesting
 import Testing
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Fixtures"
@@ -8,10 +9,10 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 @Suite struct PNGFastDecoderTests {
     /// A noisy opaque image, so libpng's adaptive filtering picks every filter type.
     private func noisy() -> Pixmap {
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         return frame(61, 37) { x, y in
             let smooth = UInt32((x * 4) & 0xFF) | UInt32((y * 6) & 0xFF) << 8 | UInt32((x + y) & 0xFF) << 16
-            return x % 7 == 0 ? UInt32(random.next(below: 1 << 24)) : smooth
+            return x % 7 == 0 ? UInt32(random.below(1 << 24)) : smooth
         }
     }
 
@@ -38,14 +39,14 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 
     @Test func truncatedAndCorruptedFilesThrowOrDecodeButNeverCrash() throws {
         let valid = try PNG.encode(noisy(), compression: .small)
-        var random = SeededRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         for trial in 0..<300 {
             var bytes = valid
             if trial % 2 == 0 {
-                bytes.removeLast(random.next(below: bytes.count))
+                bytes.removeLast(random.below(bytes.count))
             } else {
-                for _ in 0...random.next(below: 4) {
-                    bytes[random.next(below: bytes.count)] = UInt8(random.next(below: 256))
+                for _ in 0...random.below(4) {
+                    bytes[random.below(bytes.count)] = UInt8(random.below(256))
                 }
             }
             do {
