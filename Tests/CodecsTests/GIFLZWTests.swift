@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct GIFLZWTests {
     @Test func fourEqualIndicesGiveTheHandComputedStream() {
-        // clear(4), 0, 6 = "00", 0 at 3 bits; the decoder then holds code 7 and widens, so
-        // EOI (5) goes out at 4 bits: 100 000 011 000 1010, least significant bit first.
+        // Codes clear (4), 0, 6 = "00", 0 at 3 bits; the decoder then holds code 7 and widens,
+        // so EOI (5) goes out at 4 bits. Packed least significant bit first: 0x84, 0x51.
         #expect(GIFLZW.encode([0, 0, 0, 0], minCodeSize: 2) == [0x84, 0x51])
     }
 
