@@ -7,20 +7,21 @@
 # them, so the comparison comes from one run on this (noisy, shared) machine.
 #
 # usage: bench/gif.sh [FRAMES_DIR] [OUT_DIR]
-# env:   PY=~/peers/bin/python (pillow + numpy, see ../shared/bench/README.md), RUNS=3, PEERS=0
+# env:   PY=~/peers/bin/python (pillow + numpy, see ../shared/bench/README.md), RUNS=3, PEERS=0,
+#        SHARED=../shared/bench, BIN=.build/release, OUT=.build/bench (as bench/run.sh sets them)
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SHARED=${SHARED:-$ROOT/../shared/bench}
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared/bench}
 PY=${PY:-$HOME/peers/bin/python}
-FR=${1:-${TMPDIR:-/tmp}/popping-bench/frames}
-OUT=${2:-${TMPDIR:-/tmp}/popping-bench/gif}
+FR=${1:-${OUT:-.build/bench}/gif-frames}
+OUT=${2:-${OUT:-.build/bench}/gif}
 RUNS=${RUNS:-3}
 PEERS=${PEERS:-0}
-BIN=$ROOT/.build/release/popping-render
+BIN=${BIN:-.build/release}/popping-render
 
 mkdir -p "$FR" "$OUT"
 [ -f "$FR/frame_0000.png" ] || "$PY" "$SHARED/make_frames.py" --out "$FR" >&2
-[ -x "$BIN" ] || (cd "$ROOT" && swift build -c release --product popping-render >&2)
+[ -x "$BIN" ] || swift build -c release --product popping-render >&2
 
 declare -A BEST
 # Runs a command, keeping the fastest wall time under NAME.

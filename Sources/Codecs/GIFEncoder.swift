@@ -12,8 +12,10 @@ import Raster
 /// ```
 ///
 /// Each GIF frame stores only the rectangle that changed since the picture on screen, with
-/// the unchanged pixels inside it transparent, and its own palette when the first frame's
-/// (global) palette does not hold its colours exactly. Frames identical to the one before are
+/// the unchanged pixels inside it transparent (disposal "leave in place"), and its own local
+/// palette of at most `options.maxColours` colours; the first frame's full palette is the
+/// global table and is reused only when it holds a frame's colours exactly and comes out
+/// smaller. Frames identical to the one before are
 /// merged into it by lengthening its delay. Frames are quantised and compressed on worker
 /// threads while the caller prepares the next one; at most a few frames are in flight, so
 /// memory does not grow with the length of the animation, and the file is byte-identical
@@ -36,7 +38,9 @@ public final class GIFEncoder {
     private var framesAdded = 0
     private var unwritten: [PendingFrame] = []
     private let work = OrderedWork<GIFEncodedFrame>(label: "GIFEncoder")
-    private let maxUnwritten = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
+    /// Frames in flight: enough to keep every core busy (up to 8), few enough that memory stays
+    /// a handful of frames however long the animation is.
+    private let maxUnwritten = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount) + 2
     private var finished = false
 
     /// Creates the encoder and its temporary output file. Throws `GIFError` for options out of
@@ -67,7 +71,8 @@ public final class GIFEncoder {
                                      expectedWidth: width, expectedHeight: height)
         }
         let ticks = clock.ticksForNextFrame()
-        carriedDamage = carriedDamage.union(damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds)
+        let damaged = damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds
+        carriedDamage = carriedDamage.union(damaged)
         if ticks.isEmpty { return }
         let region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)

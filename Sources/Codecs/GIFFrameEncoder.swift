@@ -43,8 +43,8 @@ enum GIFFrameEncoder {
 
     /// Encodes a later frame with a local table of at most `maxColours` of its own colours.
     /// The global table is used instead only when it holds every colour exactly and the frame
-    /// still comes out smaller with its wider codes (a local table costs 3 bytes per entry but
-    /// its narrower codes usually win: on the benchmark frames it always did).
+    /// comes out smaller with it: it saves the local table's 3 bytes per entry but its codes are
+    /// as wide as the first frame's palette needs, so it pays only for frames with many colours.
     static func encode(_ frame: GIFFramePixels, global: GIFGlobalPalette, maxColours: Int) -> GIFEncodedFrame {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let reserved = frame.hasUnchanged ? 1 : 0

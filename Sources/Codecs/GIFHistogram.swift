@@ -36,7 +36,6 @@ struct GIFHistogram {
     }
 
     var count: Int { colours.count }
-    var totalPixels: Int { counts.reduce(0, +) }
 
     /// Adds `count` pixels of `colour` (24-bit).
     mutating func add(_ colour: UInt32, count: Int) {

@@ -14,10 +14,6 @@ enum GIFLZW {
         static let empty = UInt32.max
         /// Each used slot packs key (prefix << 8 | index, 20 bits) above its 12-bit code.
         var slots = [UInt32](repeating: empty, count: size)
-
-        mutating func reset() {
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: Self.empty) }
-        }
     }
 
     /// Compresses `indices` (each below `1 << minCodeSize`) into an LZW code stream, without
@@ -40,32 +36,52 @@ enum GIFLZW {
             return bits.finish()
         }
         var prefix = Int(first)
+        // Runs of one index are most of a UI frame (transparent areas, fills). A code whose
+        // string is one index repeated remembers the code for one repeat more, so a run grows by
+        // two array loads instead of a hash probe; the codes written are the same either way.
+        let notARun = UInt16.max
+        var runIndex = [UInt16](repeating: notARun, count: 4096)
+        var runNext = [UInt16](repeating: 0, count: 4096)
+        for c in 0..<clear { runIndex[c] = UInt16(c) }
         table.slots.withUnsafeMutableBufferPointer { slots in
-            for i in 1..<indices.count {
-                let k = Int(indices[i])
-                let key = UInt32(prefix << 8 | k)
-                var s = Int((key &* 0x9E37_79B1) >> 19)
-                var found = false
-                while slots[s] != Table.empty {
-                    if slots[s] >> 12 == key {
-                        prefix = Int(slots[s] & 0xFFF)
-                        found = true
-                        break
+            runIndex.withUnsafeMutableBufferPointer { runIndex in
+                runNext.withUnsafeMutableBufferPointer { runNext in
+                    for i in 1..<indices.count {
+                        let k = Int(indices[i])
+                        if runIndex[prefix] == UInt16(k) && runNext[prefix] != 0 {
+                            prefix = Int(runNext[prefix])
+                            continue
+                        }
+                        let key = UInt32(prefix << 8 | k)
+                        var s = Int((key &* 0x9E37_79B1) >> 19)
+                        var found = false
+                        while slots[s] != Table.empty {
+                            if slots[s] >> 12 == key {
+                                prefix = Int(slots[s] & 0xFFF)
+                                found = true
+                                break
+                            }
+                            s = (s + 1) & (Table.size - 1)
+                        }
+                        if found { continue }
+                        bits.write(prefix, width: codeSize)
+                        slots[s] = key << 12 | UInt32(next)
+                        let extendsRun = runIndex[prefix] == UInt16(k)
+                        if extendsRun { runNext[prefix] = UInt16(next) }
+                        runIndex[next] = extendsRun ? UInt16(k) : notARun
+                        runNext[next] = 0
+                        next += 1
+                        if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }
+                        if next == 4096 {
+                            bits.write(clear, width: codeSize)
+                            slots.update(repeating: Table.empty)
+                            runNext.update(repeating: 0)
+                            codeSize = minCodeSize + 1
+                            next = clear + 2
+                        }
+                        prefix = k
                     }
-                    s = (s + 1) & (Table.size - 1)
                 }
-                if found { continue }
-                bits.write(prefix, width: codeSize)
-                slots[s] = key << 12 | UInt32(next)
-                next += 1
-                if next > 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                if next == 4096 {
-                    bits.write(clear, width: codeSize)
-                    slots.update(repeating: Table.empty)
-                    codeSize = minCodeSize + 1
-                    next = clear + 2
-                }
-                prefix = k
             }
         }
         bits.write(prefix, width: codeSize)

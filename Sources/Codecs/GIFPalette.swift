@@ -6,7 +6,7 @@ struct GIFPalette: Sendable {
     let reserved: Int
 
     init(colours: [UInt32], reserved: Int = 0) {
-        precondition(colours.count + reserved <= 256 && colours.count + reserved > 0, "GIF palettes hold 1...256 colours")
+        precondition((1...256).contains(colours.count + reserved), "GIF palettes hold 1...256 colours")
         self.colours = colours
         self.reserved = reserved
     }

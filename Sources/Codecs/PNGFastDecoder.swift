@@ -75,13 +75,17 @@ enum PNGFastDecoder {
         let rowBytes = image.width * image.channels
         let rawCount = image.height * (rowBytes + 1)
         let rgbaCount = image.width * image.height * 4
-        var pixels = [UInt8](repeating: 255, count: max(rawCount, rgbaCount))
+        // Every byte is written below (inflated, then moved or spread), so skip zero-filling.
+        var pixels = [UInt8](unsafeUninitializedCapacity: max(rawCount, rgbaCount)) { _, count in
+            count = max(rawCount, rgbaCount)
+        }
         guard let inflater = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(inflater) }
         var produced = 0
         let status = pixels.withUnsafeMutableBytes { out in
             image.compressed.withUnsafeBytes { input in
-                libdeflate_zlib_decompress(inflater, input.baseAddress, input.count, out.baseAddress, rawCount, &produced)
+                libdeflate_zlib_decompress(inflater, input.baseAddress, input.count, out.baseAddress, rawCount,
+                                           &produced)
             }
         }
         guard status == LIBDEFLATE_SUCCESS, produced == rawCount else { return nil }
@@ -108,7 +112,22 @@ enum PNGFastDecoder {
         }
         guard ok else { return nil }
         pixels.removeLast(pixels.count - rgbaCount)
-        return Pixmap(width: image.width, height: image.height, straight: pixels)
+        // Opaque pixels are already premultiplied; only translucent images need converting.
+        return image.channels == 3 || isOpaque(pixels)
+            ? Pixmap(width: image.width, height: image.height, premultiplied: pixels)
+            : Pixmap(width: image.width, height: image.height, straight: pixels)
+    }
+
+    /// Whether every alpha byte of RGBA data is 255: AND all 8-byte words together (a loop the
+    /// compiler vectorises) and look at the alpha bytes once.
+    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            var all = UInt64.max
+            for i in 0..<words { all &= raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
+            let alpha: UInt64 = 0xFF00_0000_FF00_0000
+            return all & alpha == alpha && (8 * words..<raw.count).allSatisfy { $0 % 4 != 3 || raw[$0] == 255 }
+        }
     }
 }
 
@@ -178,7 +197,8 @@ enum PNGFilter {
             let pa = magnitude(b &- c), pb = magnitude(a &- c), pc = magnitude(a &+ b &- c &- c)
             let predicted = c.replacing(with: b, where: pb .<= pc).replacing(with: a, where: (pa .<= pb) .& (pa .<= pc))
             let value = (load(row + i) &+ predicted) & 0xFF
-            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), as: SIMD4<UInt8>.self)
+            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value),
+                                                        as: SIMD4<UInt8>.self)
             a = value
             c = b
             i += 4

@@ -30,7 +30,8 @@ struct GifCommand: ParsableCommand {
     @Option(help: "0 loops forever, N repeats N more times, -1 plays once.")
     var loop = 0
 
-    @Option(help: "0...100: colours per frame after the first (50 → 64, 100 → 256); below 100, pixels within 1–2 levels of the screen count as unchanged.")
+    @Option(help: ArgumentHelp("0...100: colours per frame after the first (50 → 64, 100 → 256).",
+                               discussion: "Below 100, pixels within 1–2 levels of the screen count as unchanged."))
     var quality = 50
 
     @Flag(help: "No progress bar.")
@@ -41,15 +42,18 @@ struct GifCommand: ParsableCommand {
     }
 
     func validate() throws {
-        do { try options.validate() } catch { throw ValidationError("\(error)") }
-        if loop < -1 { throw ValidationError("--loop must be -1 (once), 0 (forever) or a repeat count") }
+        do { try options.validate() } catch { throw CommandFailure("gif", "\(error)") }
+        if loop < -1 { throw CommandFailure("--loop", "must be -1 (once), 0 (forever) or a repeat count") }
     }
 
     func run() throws {
-        guard !frames.isEmpty else { throw CommandFailure("gif", "no input frames (pass PNG files, e.g. frames/*.png)") }
+        guard !frames.isEmpty else {
+            throw CommandFailure("gif", "no input frames (pass PNG files, e.g. frames/*.png)")
+        }
+        reuseFreedFrameBuffers()
         let paths = frames
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
-        let lookahead = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let lookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)
         for i in 0..<min(lookahead, paths.count) { reads.submit { Result { try PNG.read(path: paths[i]) } } }
         let progress = ProgressBar(total: paths.count, enabled: !quiet && isatty(STDERR_FILENO) != 0)
         var encoder: GIFEncoder?
@@ -60,7 +64,8 @@ struct GifCommand: ParsableCommand {
             let gif = try encoder ?? open(width: frame.width, height: frame.height)
             encoder = gif
             do { try gif.add(frame) } catch GIFError.frameSize {
-                throw CommandFailure(path, "is \(frame.width)×\(frame.height) but \(paths[0]) is \(gif.width)×\(gif.height)")
+                throw CommandFailure(path, "is \(frame.width)×\(frame.height) but \(paths[0]) is "
+                                         + "\(gif.width)×\(gif.height)")
             }
             progress.update(i + 1)
         }

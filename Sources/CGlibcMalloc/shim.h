@@ -1,0 +1,2 @@
+/* glibc malloc tuning (mallopt), which the Glibc module does not export. */
+#include <malloc.h>

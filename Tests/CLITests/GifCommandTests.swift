@@ -1,0 +1,63 @@
+import Codecs
+import Foundation
+import Raster
+import Testing
+
+/// `popping-render gif`: PNG frames in, one GIF out; bad input is one line and exit status 2.
+@Suite struct GifCommandTests {
+    /// Writes `count` 12×8 PNGs, a dot moving right, and returns their paths.
+    private func frames(in folder: String, count: Int, width: Int = 12) throws -> [String] {
+        try (0..<count).map { i in
+            var p = Pixmap(width: width, height: 8)
+            for j in 0..<p.width * p.height { p.data.replaceSubrange(4 * j..<4 * j + 4, with: [255, 255, 255, 255]) }
+            p.data.replaceSubrange(4 * (8 + i)..<4 * (8 + i) + 4, with: [0, 122, 255, 255])
+            let path = folder + String(format: "/f%03d.png", i)
+            try PNG.write(p, to: path)
+            return path
+        }
+    }
+
+    @Test func encodesTheFramesWithTheLoopCountAsked() throws {
+        let folder = try scratchFolder("gif-ok")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let r = try popping(["gif"] + frames(in: folder, count: 3) + ["-o", folder + "/out.gif", "--loop", "2"])
+        #expect(r.status == 0)
+        let gif = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.gif")))
+        #expect(Array(gif.prefix(6)) == Array("GIF89a".utf8) && gif.last == 0x3B)
+        let loop = Array("NETSCAPE2.0".utf8) + [3, 1, 2, 0]
+        #expect((0..<gif.count - loop.count).contains { Array(gif[$0..<$0 + loop.count]) == loop })
+        #expect(r.stderr.isEmpty)  // no progress bar when stderr is not a terminal
+    }
+
+    @Test func noFramesIsAnError() throws {
+        let r = try popping(["gif", "-o", NSTemporaryDirectory() + "never.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "popping-render: gif: no input frames (pass PNG files, e.g. frames/*.png)\n")
+    }
+
+    @Test func aFrameOfAnotherSizeIsAnErrorAndNothingIsWritten() throws {
+        let folder = try scratchFolder("gif-size")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let wide = folder + "/wide"
+        try FileManager.default.createDirectory(atPath: wide, withIntermediateDirectories: true)
+        let paths = try frames(in: folder, count: 2) + frames(in: wide, count: 1, width: 13)
+        let r = try popping(["gif", paths[0], paths[1], paths[2], "-o", folder + "/out.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: \(paths[2]): is 13×8 but \(paths[0]) is 12×8"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.gif"))
+    }
+
+    @Test func anUnwritableOutputIsAnError() throws {
+        let folder = try scratchFolder("gif-unwritable")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let r = try popping(["gif"] + frames(in: folder, count: 1) + ["-o", folder + "/missing/out.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: \(folder)/missing/out.gif: cannot write: folder"))
+    }
+
+    @Test func anFPSOverFiftyIsAnError() throws {
+        let r = try popping(["gif", "x.png", "-o", "x.gif", "--fps", "60"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: gif: fps must be 1...50"))
+    }
+}

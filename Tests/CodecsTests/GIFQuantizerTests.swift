@@ -1,0 +1,41 @@
+@testable import Codecs
+import GoldenTesting
+import Testing
+
+@Suite struct GIFQuantizerTests {
+    /// Ten flat fills covering thousands of pixels each, plus 400 edge shades of a few pixels.
+    private func uiHistogram() -> GIFHistogram {
+        var h = GIFHistogram()
+        for i in 0..<10 { h.add(UInt32(i * 25) | UInt32(255 - i * 20) << 8 | 0x80_0000, count: 5000 + i) }
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<400 { h.add(UInt32(random.below(1 << 24)), count: 1 + random.below(5)) }
+        return h
+    }
+
+    @Test func fewColoursGetAnExactPaletteOrderedByCount() {
+        var h = GIFHistogram()
+        h.add(0x0000FF, count: 3)
+        h.add(0xFFFFFF, count: 90)
+        h.add(0x00FF00, count: 7)
+        let (colours, index) = GIFQuantizer.palette(for: h, capacity: 255)
+        #expect(colours == [0xFFFFFF, 0x00FF00, 0x0000FF])
+        #expect(index == [2, 0, 1])
+    }
+
+    @Test func flatFillsKeepExactEntriesWhenThePaletteIsTooSmall() {
+        let h = uiHistogram()
+        let (colours, index) = GIFQuantizer.palette(for: h, capacity: 63)
+        #expect(colours.count == 63)
+        for e in 0..<10 { #expect(colours[Int(index[e])] == h.colours[e]) }
+    }
+
+    @Test func edgeColoursMapToTheNearestEntry() {
+        let h = uiHistogram()
+        let (colours, index) = GIFQuantizer.palette(for: h, capacity: 63)
+        let palette = NearestColour(colours.map(RGB.init))
+        for e in 0..<h.count {
+            let c = RGB(h.colours[e])
+            #expect(c.distance(to: RGB(colours[Int(index[e])])) == c.distance(to: RGB(colours[palette.nearest(c)])))
+        }
+    }
+}
