@@ -109,4 +109,45 @@ import Testing
         try solver.add(LinearConstraint(x - target, .equal, priority: high))
         #expect(abs(solver.value(of: x) - target) < 1e-9)
     }
+
+    @Test(arguments: Array(31...40) as [UInt64])
+    func rejectedConstraintsAndConstantsLeaveEveryValueAsItWas(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let n = 5
+        let point = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &rng)) }
+        let solver = Solver()
+        let variables = (0..<n).map { _ in solver.makeVariable() }
+        var required: [LinearConstraint] = []
+        var rejections = 0
+        for _ in 0..<40 {
+            let before = variables.map { solver.value(of: $0) }
+            var spec = randomConstraint(&rng, point: point)
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                // A required constraint pushed away from the feasible point: often unsatisfiable.
+                spec.priority = .required
+                spec.constant += Double(Int.random(in: -40...40, using: &rng))
+            }
+            do {
+                let c = make(spec, variables)
+                try solver.add(c)
+                if c.priority.isRequired { required.append(c) }
+            } catch {
+                rejections += 1
+                #expect(zip(variables.map { solver.value(of: $0) }, before).allSatisfy { abs($0 - $1) < 1e-9 })
+            }
+            if let c = required.randomElement(using: &rng) {
+                let before = variables.map { solver.value(of: $0) }
+                let old = c.expression.constant
+                do {
+                    try solver.setConstant(old + Double(Int.random(in: -30...30, using: &rng)), of: c)
+                } catch {
+                    rejections += 1
+                    #expect(c.expression.constant == old)
+                    #expect(zip(variables.map { solver.value(of: $0) }, before).allSatisfy { abs($0 - $1) < 1e-9 })
+                }
+            }
+            #expect(requiredHold(required, solver))
+        }
+        #expect(rejections > 0)
+    }
 }

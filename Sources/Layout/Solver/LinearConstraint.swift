@@ -69,16 +69,17 @@ public final class LinearConstraint: CustomStringConvertible {
     }
 
     private static func reduced(_ e: LinearExpression) -> LinearExpression {
-        var order: [Variable] = []
-        var sums: [Variable: Double] = [:]
+        // Expressions are short (a few terms), so a linear search beats hashing here.
+        var terms: [Term] = []
+        terms.reserveCapacity(e.terms.count)
         for t in e.terms {
-            if sums[t.variable] == nil { order.append(t.variable) }
-            sums[t.variable, default: 0] += t.coefficient
+            if let i = terms.firstIndex(where: { $0.variable == t.variable }) {
+                terms[i].coefficient += t.coefficient
+            } else {
+                terms.append(t)
+            }
         }
-        let terms = order.compactMap { v -> Term? in
-            let c = sums[v] ?? 0
-            return isNearZero(c) ? nil : Term(v, c)
-        }
+        terms.removeAll { isNearZero($0.coefficient) }
         return LinearExpression(terms, constant: e.constant)
     }
 }
