@@ -19,7 +19,7 @@ public final class LayoutEngine {
     /// Every conflict so far, oldest first.
     public private(set) var conflicts: [ConflictReport] = []
 
-    let solver = Solver()
+    private let solver = Solver()
     private var nodes: [ObjectIdentifier: Node] = [:]
     private var items: [LayoutItem] = []
     private var active: [LayoutConstraint] = []

@@ -15,7 +15,7 @@ struct Tableau {
     private var rowIndex: [Int32] = []
     /// `rows[i]` gives the value of the symbol `basic[i]`.
     private var basic: [Int] = []
-    private(set) var rows: [Row] = []
+    private var rows: [Row] = []
     private(set) var objective = Objective()
     /// The phase-one objective while a constraint is being added through an artificial variable.
     private var artificial: Objective?
