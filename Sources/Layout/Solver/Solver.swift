@@ -27,6 +27,7 @@ public final class Solver {
         let other: Int?
     }
 
+    /// An empty solver.
     public init() {}
 
     /// A new unknown; it reads 0 until constraints say otherwise.
