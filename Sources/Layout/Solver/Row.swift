@@ -79,6 +79,7 @@ struct Row {
             // long row's table wholesale and add the few cells of this one to it.
             var merged = other
             merged.scale(by: factor)
+            if abs(factor) < 1 { merged.removeNearZeroCells() }
             merged.constant += constant
             forEachCell { merged.insert($0, $1) }
             self = merged
@@ -141,6 +142,13 @@ struct Row {
     private mutating func scale(by factor: Double) {
         constant *= factor
         for i in slots.indices where slots[i].key != Row.empty { slots[i].value *= factor }
+    }
+
+    /// Drops cells that scaling made (near) zero, as `insert` would have.
+    private mutating func removeNearZeroCells() {
+        var tiny: [Int] = []
+        forEachCell { symbol, c in if isNearZero(c) { tiny.append(symbol) } }
+        for symbol in tiny { remove(symbol) }
     }
 
     private mutating func removeSlot(_ slot: Int) {
