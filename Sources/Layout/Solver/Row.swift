@@ -74,9 +74,10 @@ struct Row {
 
     /// Adds `factor × other`, constant included.
     mutating func insert(_ other: Row, times factor: Double) {
-        if count * 4 < other.count {
-            // Substituting a long row into a short one (what makes a tableau dense): copy the
-            // long row's table wholesale and add the few cells of this one to it.
+        if count < other.count {
+            // Substituting a longer row into a shorter one (what makes a tableau dense): copying
+            // the longer table wholesale and adding this row's cells to it is cheaper than
+            // hashing every cell of the longer one into this one.
             var merged = other
             merged.scale(by: factor)
             if abs(factor) < 1 { merged.removeNearZeroCells() }
