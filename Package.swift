@@ -6,8 +6,12 @@
 // Text sits beside Raster: it parses TrueType fonts and turns strings into Raster paths.
 import PackageDescription
 
-/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds.
-let fast: [SwiftSetting] = [.unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release))]
+/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds, and
+/// optimised in debug builds too, so `swift test` renders whole demos in seconds.
+let fast: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release)),
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
 
 let package = Package(
     name: "popping-render",
@@ -25,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CLibPNGSystem", path: "Sources/CLibPNGSystem", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .target(name: "CLibPNG", dependencies: ["CLibPNGSystem"]),
-        .target(name: "Codecs", dependencies: ["Raster", "CLibPNG"], swiftSettings: fast),
+        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
+        .target(name: "Codecs", dependencies: ["Raster", "CLibPNG", "CLibDeflate"], swiftSettings: fast),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
@@ -41,12 +47,15 @@ let package = Package(
             dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
-        .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting"),
+        .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting", swiftSettings: fast),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
+        .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ],

@@ -108,8 +108,9 @@ public final class GIFEncoder {
             unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks))
             return
         }
-        unwritten.append(PendingFrame(ticket: work.submit { GIFFrameEncoder.encode(pixels, global: global) },
-                                      ticks: ticks))
+        let maxColours = options.maxColours
+        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours) }
+        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 

@@ -15,22 +15,34 @@ public struct GIFOptions: Sendable, Equatable {
     /// The NETSCAPE2.0 loop count: 0 loops forever, N repeats the animation N more times after
     /// the first play, `nil` writes no loop block so players show it once.
     public var loopCount: Int?
-    /// 0...100. At 100 every changed pixel is stored; lower values treat pixels within a small
-    /// colour distance of what is already on screen as unchanged, which makes files smaller
-    /// (see `changeTolerance`).
+    /// 0...100: how many colours frames after the first may use (`maxColours`) and how close to
+    /// the screen a pixel must be to count as unchanged (`changeTolerance`). The first frame
+    /// always gets a full 255-colour table, since whatever it leaves on screen stays there.
+    /// On the benchmark's 90 UI frames: 100 → 1.43 MB at 67 dB PSNR, 50 → 1.15 MB at 56 dB.
     public var quality: Int
 
-    /// 30 fps, looping forever, quality 100.
-    public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 100) {
+    /// 30 fps, looping forever, quality 50.
+    public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50) {
         self.fps = fps
         self.sourceFPS = sourceFPS
         self.loopCount = loopCount
         self.quality = quality
     }
 
+    /// The most colours in a frame's local table: 16 · 2^(quality / 25), so 256 at quality 100,
+    /// 128 at 75, 64 at 50, 32 at 25 (linear within each doubling, so integer-exact). Fewer
+    /// colours mean fewer distinct anti-aliased shades, which LZW compresses better: each halving
+    /// saved about 10 % of the bytes for 5–6 dB on the benchmark frames.
+    var maxColours: Int {
+        let base = 16 << (quality / 25)
+        return min(256, base + base * (quality % 25) / 25)
+    }
+
     /// The largest per-channel difference from the pixel on screen that still counts as
-    /// unchanged: 0 at quality 100, one level per 8 quality points below it (12 at quality 0).
-    var changeTolerance: Int { (100 - quality) / 8 }
+    /// unchanged: 0 at quality 100 (lossless where the palette allows), 1 from 50 to 99, 2 below.
+    /// One level saved 1.2 % of the bytes for 0.2 dB; 3 levels froze slow fades (a frame fell
+    /// to 40 dB), so it stops at 2.
+    var changeTolerance: Int { (100 - quality + 49) / 50 }
 
     /// Throws `GIFError.invalidOption` naming the first option out of range.
     public func validate() throws {

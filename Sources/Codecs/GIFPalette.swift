@@ -32,3 +32,18 @@ struct GIFPalette: Sendable {
         return out
     }
 }
+
+/// Finds the palette index that holds a colour exactly (the first, when a colour repeats).
+struct GIFPaletteLookup: Sendable {
+    private var entries = GIFHistogram()
+    private var positions: [UInt8] = []
+
+    init(_ colours: [UInt32]) {
+        for (i, c) in colours.enumerated() where entries.entry(of: c) == nil {
+            entries.add(c, count: 1)
+            positions.append(UInt8(i))
+        }
+    }
+
+    func index(of colour: UInt32) -> UInt8? { entries.entry(of: colour).map { positions[$0] } }
+}

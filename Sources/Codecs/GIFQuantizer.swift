@@ -13,9 +13,11 @@
 /// no dithering, Bayer +20 % bytes and −11 dB), and edge colours are few enough per frame that
 /// nearest-colour mapping already keeps their error small.
 enum GIFQuantizer {
-    /// Pixels a colour must cover to be kept exactly when the palette is too small.
-    static let flatPixels = 64
-    /// Rounds of k-means after the median cut.
+    /// Pixels a colour must cover to be kept exactly when the palette is too small. On the
+    /// benchmark frames at 64 colours, 256 beat 16 by 0.9 dB at 1 % fewer bytes; 64 and 1024
+    /// were within 0.1 dB of it.
+    static let flatPixels = 256
+    /// Rounds of k-means after the median cut (10 rounds gained under 0.05 dB over 4).
     static let refinementRounds = 4
 
     /// The palette (0x00BBGGRR colours) and, for each histogram entry, its palette index.
@@ -45,6 +47,15 @@ enum GIFQuantizer {
             index[e] = UInt8(i < fixedCount ? i : lookup.nearest(RGB(histogram.colours[e])))
         }
         return (centres.map(\.packed), index)
+    }
+
+    /// The summed squared RGB error of mapping every histogram colour to its palette entry.
+    static func squaredError(_ histogram: GIFHistogram, _ colours: [UInt32], _ index: [UInt8]) -> Int {
+        var total = 0
+        for e in 0..<histogram.count {
+            total += Int(RGB(histogram.colours[e]).distance(to: RGB(colours[Int(index[e])]))) * histogram.counts[e]
+        }
+        return total
     }
 
     /// Splits the colours into at most `count` boxes, always splitting the box with the largest

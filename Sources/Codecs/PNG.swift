@@ -54,6 +54,7 @@ public enum PNG {
     /// Decodes PNG bytes of any colour type, bit depth and interlacing into a pixmap.
     /// `name` is used in the error text. Corrupt or truncated data throws, never crashes.
     public static func decode(_ data: [UInt8], name: String = "PNG") throws -> Pixmap {
+        if let pixmap = PNGFastDecoder.decode(data) { return pixmap }
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)

@@ -29,14 +29,17 @@ public struct DemoSettings: Sendable {
     }
 }
 
-/// A demo ready to play: its stage and how many frames the script lasts.
+/// A demo ready to play: its stage, how many frames the script lasts, and the object whose
+/// methods the controls call, kept alive while the demo plays as a window keeps its view controller.
 public struct DemoRun {
     public let stage: Stage
     public let frameCount: Int
+    let controller: AnyObject
 
-    public init(stage: Stage, frameCount: Int) {
+    init(stage: Stage, frameCount: Int, controller: AnyObject) {
         self.stage = stage
         self.frameCount = frameCount
+        self.controller = controller
     }
 }
 

@@ -37,7 +37,7 @@ public enum OwlDemo: Demo {
             .tap(.point(Point(settings.screenSize.width / 2, settings.screenSize.height - 120))),
             .wait(1.2),
         ]))
-        return DemoRun(stage: owl.stage, frameCount: end)
+        return DemoRun(stage: owl.stage, frameCount: end, controller: owl)
     }
 }
 
@@ -95,6 +95,7 @@ final class OwlScreen {
         armUpLeft = try art("arm-up-left", "armUpLeft", OwlScreen.upLeft(fx, up: false))
         armUpRight = try art("arm-up-right", "armUpRight", OwlScreen.upRight(fx, up: false))
         for arm in [armDownLeft, armDownRight, armUpLeft, armUpRight] { root.addSubview(arm) }
+        root.addSubview(StatusBar(width: w))
 
         username.on(.editingDidBegin) { [unowned self] _ in
             // Default → Down without animation; Up → Down with it.

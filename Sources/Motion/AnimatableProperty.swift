@@ -61,6 +61,7 @@ public final class ValueBox {
     /// The value animations read and write.
     public var value: AnimationVector
 
+    /// A box holding `value`.
     public init(_ value: AnimationVector) { self.value = value }
 }
 
@@ -71,6 +72,7 @@ public enum StandardProperty: String, CaseIterable, Sendable {
     case scaleX, scaleY, scaleXY
     case opacity, rotation, rotationX
     case size, bounds, backgroundColor
+    case frame = "view.frame"
     case strokeEnd = "shapeLayer.strokeEnd"
     case constraintConstant = "layoutConstraint.constant"
     /// A bare number with POP's generic threshold 0.01 (not a POP name).
@@ -79,7 +81,7 @@ public enum StandardProperty: String, CaseIterable, Sendable {
     /// POP's `kPOPThreshold…` value for the property.
     public var threshold: Double {
         switch self {
-        case .positionX, .positionY, .position, .size, .bounds: return 1
+        case .positionX, .positionY, .position, .size, .bounds, .frame: return 1
         case .scaleX, .scaleY, .scaleXY: return 0.005
         case .opacity, .rotation, .rotationX, .backgroundColor, .strokeEnd, .constraintConstant, .scalar: return 0.01
         }
@@ -89,7 +91,7 @@ public enum StandardProperty: String, CaseIterable, Sendable {
     public var componentCount: Int {
         switch self {
         case .position, .scaleXY, .size: return 2
-        case .bounds, .backgroundColor: return 4
+        case .bounds, .frame, .backgroundColor: return 4
         default: return 1
         }
     }

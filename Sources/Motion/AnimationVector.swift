@@ -34,6 +34,7 @@ public struct AnimationVector: Hashable, Sendable, CustomStringConvertible,
     /// The zero vector with `count` components.
     public static func zero(count: Int) -> AnimationVector { AnimationVector(storage: .zero, count: count) }
 
+    /// Component `index`, which must be below `count`.
     public subscript(index: Int) -> Double {
         precondition(index >= 0 && index < count, "component index out of range")
         return storage[index]

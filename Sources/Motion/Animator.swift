@@ -20,6 +20,7 @@ public final class Animator {
         let animation: PropertyAnimation
         let addedFrame: Int
         var startFrame = 0
+        var lastFrame = 0
 
         init(target: AnyObject, key: String, property: AnimatableProperty, animation: PropertyAnimation, frame: Int) {
             self.target = target; self.key = key; self.property = property
@@ -31,13 +32,18 @@ public final class Animator {
     private var stepping = false
     private var deferred: [Entry] = []
 
+    /// An animator at frame 0 with no animations, ticking `framesPerSecond` times a second.
     public init(framesPerSecond: Double = 60) {
         precondition(framesPerSecond > 0, "a frame rate is positive")
         self.framesPerSecond = framesPerSecond
     }
 
     /// Seconds since the animator's first frame.
-    public var time: Double { Double(frame) / framesPerSecond }
+    public var time: Double { time(at: frame) }
+
+    /// The clock at `frame`: frame / framesPerSecond. Steps are differences of these times, as
+    /// POP's are differences of media times, which matters to the last bit for springs.
+    private func time(at frame: Int) -> Double { Double(frame) / framesPerSecond }
 
     /// True when no animation is running or waiting to start.
     public var isIdle: Bool { entries.isEmpty }
@@ -109,30 +115,31 @@ public final class Animator {
     /// then write, and finish it if done.
     private func render(_ entry: Entry) {
         let animation = entry.animation
-        let dt: Double
         if !animation.hasStarted {
-            let waited = Double(frame - entry.addedFrame) / framesPerSecond
-            guard waited + 1e-9 >= animation.delay else { return }
+            guard time - time(at: entry.addedFrame) + 1e-9 >= animation.delay else { return }
             animation.start(current: entry.property.read(entry.target))
             entry.startFrame = frame
-            dt = 0
+            entry.lastFrame = frame
         } else if animation.isPaused {
             return
-        } else {
-            dt = 1 / framesPerSecond
         }
-        animation.advance(dt: dt, elapsed: Double(frame - entry.startFrame) / framesPerSecond)
+        let dt = time - time(at: entry.lastFrame)
+        entry.lastFrame = frame
+        animation.advance(dt: dt, elapsed: time - time(at: entry.startFrame))
         write(entry)
-        guard animation.isDone else { return }
+        guard isLive(entry), animation.isDone else { return }
         animation.finish()
         write(entry)
-        if let i = entries.firstIndex(where: { $0 === entry }) { entries.remove(at: i) }
+        guard let i = entries.firstIndex(where: { $0 === entry }) else { return }
+        entries.remove(at: i)
         animation.completion?(true)
     }
 
+    /// Writes the animation's value to its target and calls its `didApply`.
     private func write(_ entry: Entry) {
         guard let value = entry.animation.currentValue else { return }
         entry.property.write(entry.target, value)
         entry.animation.didWrite()
+        entry.animation.didApply?(entry.animation)
     }
 }

@@ -33,8 +33,8 @@ public final class DecayAnimation: PropertyAnimation {
     }
 
     override func prepare(for property: AnimatableProperty) {
-        super.prepare(for: property)
         endValue = nil
+        super.prepare(for: property)
         if let v = currentVelocity {
             precondition(v.count == componentCount,
                          "\(property.name) has \(componentCount) components, the velocity has \(v.count)")

@@ -17,6 +17,11 @@ public class PropertyAnimation {
     /// animations to the animator.
     public var completion: ((_ finished: Bool) -> Void)?
 
+    /// Called after every write of a value, POP's `animationDidApplyBlock`: once per frame, and
+    /// once more on the done frame for the snap to the end value. The Decay demo uses it to
+    /// check bounds each frame; it may add or remove animations.
+    public var didApply: ((PropertyAnimation) -> Void)?
+
     /// The value written on the latest frame; `nil` before the animation starts.
     public internal(set) var currentValue: AnimationVector?
 

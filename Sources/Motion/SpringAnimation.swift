@@ -29,21 +29,13 @@ public final class SpringAnimation: PropertyAnimation {
     /// Bounciness, nominally 0...20 (POP's default 4): higher is springier.
     public var springBounciness: Double {
         get { bounciness }
-        set {
-            guard userSpecifiedDynamics || newValue != bounciness else { return }
-            bounciness = newValue
-            applyBouncinessAndSpeed()
-        }
+        set { setBouncinessOrSpeed(\.bounciness, newValue) }
     }
 
     /// Speed, nominally 0...20 (POP's default 12): higher is faster.
     public var springSpeed: Double {
         get { speed }
-        set {
-            guard userSpecifiedDynamics || newValue != speed else { return }
-            speed = newValue
-            applyBouncinessAndSpeed()
-        }
+        set { setBouncinessOrSpeed(\.speed, newValue) }
     }
 
     /// The spring's tension (stiffness) k.
@@ -87,7 +79,11 @@ public final class SpringAnimation: PropertyAnimation {
         springSpeed = speed
     }
 
-    private func applyBouncinessAndSpeed() {
+    /// POP's rule: a changed value, or any value after dynamics were set directly, recomputes
+    /// all three constants from bounciness and speed.
+    private func setBouncinessOrSpeed(_ field: ReferenceWritableKeyPath<SpringAnimation, Double>, _ value: Double) {
+        guard userSpecifiedDynamics || self[keyPath: field] != value else { return }
+        self[keyPath: field] = value
         userSpecifiedDynamics = false
         dynamics = SpringDynamics(bounciness: bounciness, speed: speed)
     }

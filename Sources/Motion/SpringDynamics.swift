@@ -3,10 +3,14 @@ import Foundation
 /// A spring's physical constants: tension (stiffness) k, friction (damping) b and mass m, so the
 /// acceleration is −(k/m)·x − (b/m)·v.
 public struct SpringDynamics: Hashable, Sendable {
+    /// Stiffness k: force per unit of displacement.
     public var tension: Double
+    /// Damping b: force per unit of velocity.
     public var friction: Double
+    /// Mass m; POP's bounciness mapping always gives 1.
     public var mass: Double
 
+    /// A spring with explicit constants.
     public init(tension: Double, friction: Double, mass: Double = 1) {
         self.tension = tension; self.friction = friction; self.mass = mass
     }

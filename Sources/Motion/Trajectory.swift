@@ -1,5 +1,6 @@
 /// One frame of an animation run on its own: what was written and how fast it was moving.
 public struct TrajectorySample: Sendable {
+    /// The frame index, 0 for the start.
     public let frame: Int
     /// Seconds since the start, frame / framesPerSecond.
     public let time: Double
@@ -16,12 +17,14 @@ public struct TrajectorySample: Sendable {
 public enum Trajectory {
     /// Why a trajectory could not be recorded.
     public struct NeverSettles: Error, CustomStringConvertible {
+        /// How many frames ran before giving up.
         public let frames: Int
         public var description: String { "the animation has not settled after \(frames) frames" }
     }
 
     /// The frames of `animation` on a stand-alone `property` that holds `initial` before the
-    /// start, up to and including the done frame; throws if it runs past `maxFrames`.
+    /// start, up to and including the done frame; throws if it runs past `maxFrames`. The
+    /// animation's completion is replaced.
     public static func record(_ animation: PropertyAnimation, property: StandardProperty,
                               initial: AnimationVector? = nil, framesPerSecond: Double = 60,
                               maxFrames: Int = 100_000) throws -> [TrajectorySample] {

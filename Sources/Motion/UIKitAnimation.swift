@@ -28,6 +28,7 @@ public final class UIKitAnimation: PropertyAnimation {
 
     override var isDone: Bool { timing.isFinished(at: elapsed) }
 
+    /// The distance times the timing's rate of progress, per second.
     public override var velocity: AnimationVector? {
         currentValue == nil ? nil : scaledSpan(timing.rate(at: elapsed))
     }

@@ -39,15 +39,8 @@ public final class Canvas {
 
     /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
-        let box = rasterizer.load(path, transform: transform, within: clip.bounds)
-        guard !box.isEmpty else { return }
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
-            rasterizer.fill(rule: rule, into: &blitter)
-        }
+        guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
+        paint(color) { rasterizer.fill(rule: rule, into: &$0) }
     }
 
     /// Fills a rect; one that lands exactly on pixel edges skips rasterisation (the common
@@ -58,11 +51,8 @@ public final class Canvas {
             return
         }
         let box = aligned.intersection(clip.bounds)
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard !box.isEmpty, premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
             for y in box.y0..<box.y1 { blitter.blit(x: box.x0, y: y, count: box.width, alpha: 255) }
         }
     }
@@ -82,11 +72,8 @@ public final class Canvas {
         let placed = PixelRect(x0: mask.bounds.x0 + dx, y0: mask.bounds.y0 + dy,
                                x1: mask.bounds.x1 + dx, y1: mask.bounds.y1 + dy)
         let box = placed.intersection(clip.bounds)
-        let premultiplied = Blend.premultiplied(color, alpha: alpha)
-        guard !box.isEmpty, premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: clip.mask)
+        guard !box.isEmpty else { return }
+        paint(color) { blitter in
             for y in box.y0..<box.y1 {
                 mask.withRow(y - dy, from: box.x0 - dx) { alphas in
                     var x = 0
@@ -104,8 +91,9 @@ public final class Canvas {
 
     /// Draws a premultiplied image whose pixel (i, j) spans [i, i+1) × [j, j+1), mapped through
     /// `transform`, bilinearly filtered, with anti-aliased edges and opacity `alpha`. A singular
-    /// transform (zero size) draws nothing; strong minification samples a box-filtered
-    /// half-size level so small sizes average the image rather than alias it.
+    /// transform (zero size) draws nothing. Below full size it samples box-filtered halvings
+    /// of the image, blended between neighbouring levels (trilinear), so small sizes average
+    /// the image rather than alias it and a growing sprite never jumps in sharpness.
     public func draw(_ image: Pixmap, transform: AffineTransform, alpha opacity: Double = 1) {
         guard image.width > 0, image.height > 0, transform.inverted != nil else { return }
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,
@@ -114,21 +102,25 @@ public final class Canvas {
             composite(image, x: Int(transform.tx), y: Int(transform.ty), alpha: opacity)
             return
         }
-        let box = rasterizer.load(Path(rect: Rect(0, 0, Double(image.width), Double(image.height))),
-                                  transform: transform, within: clip.bounds)
-        let globalAlpha = Blend.premultiplied(.white, alpha: alpha * opacity) >> 24
-        guard !box.isEmpty, globalAlpha != 0 else { return }
-        let (level, levelTransform) = image.levelOfDetail(for: transform)
-        guard let inverse = levelTransform.inverted else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            level.withWords { words in
-                let sampler = BilinearSampler(pixels: words,
-                                              width: level.width, height: level.height, inverse: inverse)
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: sampler,
-                                           alpha: globalAlpha, clip: clip.mask)
-                rasterizer.fill(rule: .nonZero, into: &blitter)
-            }
+        let outline = Path(rect: Rect(0, 0, Double(image.width), Double(image.height)))
+        guard !rasterizer.load(outline, transform: transform, within: clip.bounds).isEmpty else { return }
+        let levels = image.detailLevels(for: transform)
+        let fine = levels.fine.image
+        guard let fineInverse = levels.fine.transform.inverted else { return }
+        func sampler(_ words: UnsafePointer<UInt32>) -> BilinearSampler {
+            BilinearSampler(pixels: words, width: fine.width, height: fine.height, inverse: fineInverse)
+        }
+        guard let (coarse, coarseTransform, weight) = levels.coarse, weight > 0,
+              let coarseInverse = coarseTransform.inverted else {
+            paint(fine, opacity: opacity, source: sampler) { rasterizer.fill(rule: .nonZero, into: &$0) }
+            return
+        }
+        coarse.withWords { coarseWords in
+            let coarseSampler = BilinearSampler(pixels: coarseWords, width: coarse.width, height: coarse.height,
+                                                inverse: coarseInverse)
+            paint(fine, opacity: opacity, source: {
+                TrilinearSampler(fine: sampler($0), coarse: coarseSampler, weight: weight)
+            }) { rasterizer.fill(rule: .nonZero, into: &$0) }
         }
     }
 
@@ -136,17 +128,10 @@ public final class Canvas {
     /// group with opacity (a layer rendered offscreen) is put back onto its parent.
     public func composite(_ layer: Pixmap, x: Int = 0, y: Int = 0, alpha opacity: Double = 1) {
         let box = PixelRect(x0: x, y0: y, x1: x + layer.width, y1: y + layer.height).intersection(clip.bounds)
-        let globalAlpha = Blend.premultiplied(.white, alpha: alpha * opacity) >> 24
-        guard !box.isEmpty, globalAlpha != 0 else { return }
-        let width = pixmap.width
-        withPixels { pixels in
-            layer.withWords { words in
-                let source = OffsetSource(pixels: words,
-                                          width: layer.width, originX: x, originY: y)
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source,
-                                           alpha: globalAlpha, clip: clip.mask)
-                for row in box.y0..<box.y1 { blitter.blit(x: box.x0, y: row, count: box.width, alpha: 255) }
-            }
+        guard !box.isEmpty else { return }
+        paint(layer, opacity: opacity, source: { OffsetSource(pixels: $0, width: layer.width, originX: x, originY: y) }) {
+            blitter in
+            for row in box.y0..<box.y1 { blitter.blit(x: box.x0, y: row, count: box.width, alpha: 255) }
         }
     }
 
@@ -177,6 +162,38 @@ public final class Canvas {
         let edges = [r.minX, r.minY, r.maxX, r.maxY]
         guard edges.allSatisfy({ $0 == $0.rounded(.down) && abs($0) < 1e9 }) else { return nil }
         return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
+    }
+
+    /// Runs `body` with a blitter painting `color` (times the canvas alpha) through the clip;
+    /// not at all when the colour is invisible.
+    private func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
+        let premultiplied = Blend.premultiplied(color, alpha: alpha)
+        guard premultiplied >> 24 != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        withPixels { pixels in
+            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: mask)
+            body(&blitter)
+        }
+    }
+
+    /// Runs `body` with a blitter painting pixels of `image` (read through the source `source`
+    /// makes from its words) at `opacity` times the canvas alpha, through the clip; not at all
+    /// when that opacity rounds to zero.
+    private func paint<Source: PixelSource>(_ image: Pixmap, opacity: Double,
+                                            source: (UnsafePointer<UInt32>) -> Source,
+                                            _ body: (inout ImageBlitter<Source>) -> Void) {
+        let global = Blend.alphaByte(alpha * opacity)
+        guard global != 0 else { return }
+        let width = pixmap.width, mask = clip.mask
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { scratch.deallocate() }
+        withPixels { pixels in
+            image.withWords { words in
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global,
+                                           clip: mask, scratch: scratch)
+                body(&blitter)
+            }
+        }
     }
 
     /// Runs `body` with the pixels as packed premultiplied RGBA words; not at all when empty.

@@ -15,12 +15,15 @@ public struct CoverageMask: Equatable, Sendable {
         alphas = [UInt8](repeating: alpha, count: bounds.width * bounds.height)
     }
 
+    /// The largest area a standalone mask covers: 8192 px square around the origin, so absurd
+    /// geometry cannot allocate unbounded memory. Glyph masks sit near the origin.
+    public static let extentLimit = PixelRect(x0: -4096, y0: -4096, x1: 4096, y1: 4096)
+
     /// Rasterises `path` mapped through `transform` (which carries any sub-pixel offset) with
-    /// exact-area anti-aliasing. The mask's bounds are the pixels the path can touch, so its
-    /// integer origin is `bounds.x0, bounds.y0`.
+    /// exact-area anti-aliasing. The mask's bounds are the pixels the path can touch (within
+    /// `extentLimit`), so its integer origin is `bounds.x0, bounds.y0`.
     public init(path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
-        let limit = PixelRect(x0: -(1 << 20), y0: -(1 << 20), x1: 1 << 20, y1: 1 << 20)
-        self.init(path: path, transform: transform, rule: rule, within: limit, rasterizer: Rasterizer())
+        self.init(path: path, transform: transform, rule: rule, within: CoverageMask.extentLimit, rasterizer: Rasterizer())
     }
 
     /// Rasterises `path` into a mask no larger than `limit`.

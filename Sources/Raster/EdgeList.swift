@@ -9,6 +9,9 @@ struct EdgeList: PolylineSink {
     private(set) var coords: [Int32] = []
     /// Bounds of all endpoints, in 24.8.
     private(set) var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+    /// False once any point was NaN or infinite; such a path is not drawn at all (as in Skia),
+    /// since no part of it has a meaningful position.
+    private(set) var isFinite = true
     private var start = (x: Int32(0), y: Int32(0))
     private var last = (x: Int32(0), y: Int32(0))
 
@@ -21,6 +24,7 @@ struct EdgeList: PolylineSink {
     mutating func removeAll() {
         coords.removeAll(keepingCapacity: true)
         minX = .max; minY = .max; maxX = .min; maxY = .min
+        isFinite = true
     }
 
     /// The device pixels the segments touch.
@@ -35,22 +39,24 @@ struct EdgeList: PolylineSink {
         flatten(path, transform: transform, tolerance: 0.1, into: &self)
     }
 
+    /// `p` in 24.8, clamped to ±2^20 px; notes a non-finite point.
     @inline(__always)
-    private static func fixed(_ p: Point) -> (x: Int32, y: Int32) {
-        func q(_ v: Double) -> Int32 {
-            let s = v * 256
-            return Int32(s.isNaN ? 0 : min(max(s, -limit), limit).rounded(.toNearestOrEven))
+    private mutating func fixed(_ p: Point) -> (x: Int32, y: Int32) {
+        guard p.x.isFinite, p.y.isFinite else {
+            isFinite = false
+            return (0, 0)
         }
+        func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).rounded(.toNearestOrEven)) }
         return (q(p.x), q(p.y))
     }
 
     mutating func beginContour(at p: Point) {
-        start = EdgeList.fixed(p)
+        start = fixed(p)
         last = start
     }
 
     mutating func line(to p: Point, smooth: Bool) {
-        let q = EdgeList.fixed(p)
+        let q = fixed(p)
         append(last, q)
         last = q
     }

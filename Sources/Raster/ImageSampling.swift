@@ -1,26 +1,59 @@
 import Geometry
 
-/// Gives the premultiplied colour an image contributes to one device pixel.
+/// Gives the premultiplied colours an image contributes to a run of device pixels.
 protocol PixelSource {
-    func pixel(x: Int, y: Int) -> UInt32
+    /// Writes the colours of pixels (x, y) ..< (x + count, y) to `out`.
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
 }
 
 /// Samples an image at device pixel centres mapped back into it, with bilinear filtering in
 /// 8-bit fixed point. Samples outside the image repeat its edge pixels: the image's outline is
 /// anti-aliased by the rasteriser, so the filter must not fade the edge a second time.
+///
+/// Image coordinates are 32.32 fixed point: each row's start is computed once in Double, and
+/// each pixel adds a fixed step, so a pixel's sample is the same however its row is split
+/// into runs, and no floating-point rounding happens per pixel.
 struct BilinearSampler: PixelSource {
     let pixels: UnsafePointer<UInt32>
     let width: Int
     let height: Int
     /// Device → image pixel coordinates.
     let inverse: AffineTransform
+    /// The change of the image coordinates per device pixel along a row, in 32.32.
+    private let du: Int, dv: Int
 
-    func pixel(x: Int, y: Int) -> UInt32 {
-        let dx = Double(x) + 0.5, dy = Double(y) + 0.5
-        let u = inverse.a * dx + inverse.c * dy + inverse.tx - 0.5
-        let v = inverse.b * dx + inverse.d * dy + inverse.ty - 0.5
-        let fu = Int((min(max(u, -1), Double(width)) * 256 + 0.5).rounded(.down))
-        let fv = Int((min(max(v, -1), Double(height)) * 256 + 0.5).rounded(.down))
+    init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, inverse: AffineTransform) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.inverse = inverse
+        du = BilinearSampler.fixed(inverse.a)
+        dv = BilinearSampler.fixed(inverse.b)
+    }
+
+    /// `v` in 32.32 fixed point, limited so later sums cannot overflow.
+    @inline(__always)
+    private static func fixed(_ v: Double) -> Int {
+        Int((v.isNaN ? 0 : min(max(v, -1e6), 1e6)) * 4_294_967_296)
+    }
+
+    /// The image coordinates (32.32, pixel centres at whole numbers) of device pixel (x, y).
+    @inline(__always)
+    func position(x: Int, y: Int) -> (u: Int, v: Int) {
+        let cy = Double(y) + 0.5
+        let u = BilinearSampler.fixed(inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5)
+        let v = BilinearSampler.fixed(inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5)
+        return (u &+ x &* du, v &+ x &* dv)
+    }
+
+    /// The step `position` takes from one pixel to the next along a row.
+    var step: (u: Int, v: Int) { (du, dv) }
+
+    /// The filtered colour at image coordinates (u, v) in 32.32, rounded to 1/256 pixel.
+    @inline(__always)
+    func sample(u: Int, v: Int) -> UInt32 {
+        let fu = (min(max(u, -(1 << 32)), width << 32) + (1 << 23)) >> 24
+        let fv = (min(max(v, -(1 << 32)), height << 32) + (1 << 23)) >> 24
         let x0 = fu >> 8, y0 = fv >> 8
         let cx0 = min(max(x0, 0), width - 1), cx1 = min(max(x0 + 1, 0), width - 1)
         let row0 = pixels + min(max(y0, 0), height - 1) * width
@@ -31,7 +64,16 @@ struct BilinearSampler: PixelSource {
         return BilinearSampler.mix(top, bottom, wy)
     }
 
-    /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...255.
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var (u, v) = position(x: x, y: y)
+        for i in 0..<count {
+            out[i] = sample(u: u, v: v)
+            u &+= du
+            v &+= dv
+        }
+    }
+
+    /// a·(256 − w)/256 + b·w/256 per channel, rounded; w in 0...256.
     @inline(__always)
     static func mix(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         guard w != 0 else { return a }
@@ -39,6 +81,25 @@ struct BilinearSampler: PixelSource {
         let rb = (((a & lanes) &* v &+ (b & lanes) &* w &+ 0x0080_0080) >> 8) & lanes
         let ga = ((((a >> 8) & lanes) &* v &+ ((b >> 8) & lanes) &* w &+ 0x0080_0080) >> 8) & lanes
         return rb | (ga << 8)
+    }
+}
+
+/// Blends bilinear samples of two neighbouring detail levels (trilinear filtering), so an
+/// image shrinking or growing across a level boundary changes sharpness gradually.
+struct TrilinearSampler: PixelSource {
+    let fine: BilinearSampler
+    let coarse: BilinearSampler
+    /// The coarse level's share, 0...256.
+    let weight: UInt32
+
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var (fu, fv) = fine.position(x: x, y: y), (cu, cv) = coarse.position(x: x, y: y)
+        let fineStep = fine.step, coarseStep = coarse.step
+        for i in 0..<count {
+            out[i] = BilinearSampler.mix(fine.sample(u: fu, v: fv), coarse.sample(u: cu, v: cv), weight)
+            fu &+= fineStep.u; fv &+= fineStep.v
+            cu &+= coarseStep.u; cv &+= coarseStep.v
+        }
     }
 }
 
@@ -50,11 +111,13 @@ struct OffsetSource: PixelSource {
     let originX: Int
     let originY: Int
 
-    @inline(__always)
-    func pixel(x: Int, y: Int) -> UInt32 { pixels[(y - originY) * width + x - originX] }
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        out.update(from: pixels + (y - originY) * width + x - originX, count: count)
+    }
 }
 
 /// Blends pixels from a source through coverage runs, times a global alpha and a clip mask.
+/// `scratch` holds one run of source pixels (as many as the canvas is wide).
 struct ImageBlitter<Source: PixelSource>: SpanSink {
     let pixels: UnsafeMutablePointer<UInt32>
     let pixelsPerRow: Int
@@ -62,20 +125,23 @@ struct ImageBlitter<Source: PixelSource>: SpanSink {
     /// 0...255, applied to every pixel.
     let alpha: UInt32
     let clip: CoverageMask?
+    let scratch: UnsafeMutablePointer<UInt32>
 
     mutating func blit(x: Int, y: Int, count: Int, alpha coverage: Int) {
         let row = pixels + y * pixelsPerRow + x
         let runAlpha = Blend.div255(UInt32(coverage) * alpha)
+        source.load(x: x, y: y, count: count, into: scratch)
         guard let clip else {
-            for i in 0..<count {
-                let s = source.pixel(x: x + i, y: y)
-                row[i] = Blend.sourceOver(runAlpha == 255 ? s : Blend.scale(s, by: runAlpha), row[i])
+            if runAlpha == 255 {
+                for i in 0..<count { row[i] = Blend.sourceOver(scratch[i], row[i]) }
+            } else {
+                for i in 0..<count { row[i] = Blend.sourceOver(Blend.scale(scratch[i], by: runAlpha), row[i]) }
             }
             return
         }
         clip.withRow(y, from: x) { mask in
             for i in 0..<count where mask[i] != 0 {
-                let s = Blend.scale(source.pixel(x: x + i, y: y), by: Blend.div255(runAlpha * UInt32(mask[i])))
+                let s = Blend.scale(scratch[i], by: Blend.div255(runAlpha * UInt32(mask[i])))
                 row[i] = Blend.sourceOver(s, row[i])
             }
         }
@@ -104,20 +170,39 @@ extension Pixmap {
         return Pixmap(width: w, height: h, premultiplied: out)
     }
 
-    /// The level of detail to sample when drawing through `transform`: halvings of the image
-    /// until one image pixel spans at least half a device pixel along its shorter axis, and the
-    /// transform mapping that level onto the same device area.
-    func levelOfDetail(for transform: AffineTransform) -> (Pixmap, AffineTransform) {
+    /// The detail levels to sample when drawing through `transform`. Below full size the
+    /// image is halved until one pixel of it spans half a device pixel or more along its
+    /// shorter axis (the fine level, at scale `s` in 0.5..<1), and blended with the next
+    /// halving with weight 2·(1 − s): pure fine level at full size, pure coarse level where the
+    /// next halving takes over, so the blend is continuous at every scale.
+    func detailLevels(for transform: AffineTransform) -> DetailLevels {
         let sx = (transform.a * transform.a + transform.b * transform.b).squareRoot()
         let sy = (transform.c * transform.c + transform.d * transform.d).squareRoot()
         var scale = min(sx, sy)
-        var level = self
-        while scale < 0.5 && (level.width > 1 || level.height > 1) {
-            level = level.halved()
+        guard scale < 1 else { return DetailLevels(fine: (self, transform), coarse: nil) }
+        var fine = self
+        while scale < 0.5 && (fine.width > 1 || fine.height > 1) {
+            fine = fine.halved()
             scale *= 2
         }
-        guard level.width != width || level.height != height else { return (self, transform) }
-        let toOriginal = AffineTransform.scale(Double(width) / Double(level.width), Double(height) / Double(level.height))
-        return (level, toOriginal.concatenating(transform))
+        let fineLevel = (fine, placing(fine, by: transform))
+        guard fine.width > 1 || fine.height > 1 else { return DetailLevels(fine: fineLevel, coarse: nil) }
+        let coarse = fine.halved()
+        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).rounded(.toNearestOrEven))
+        return DetailLevels(fine: fineLevel, coarse: (coarse, placing(coarse, by: transform), weight))
     }
+
+    /// The transform that draws `level`, a reduction of this image, where `transform` draws this image.
+    private func placing(_ level: Pixmap, by transform: AffineTransform) -> AffineTransform {
+        AffineTransform.scale(Double(width) / Double(level.width), Double(height) / Double(level.height))
+            .concatenating(transform)
+    }
+}
+
+/// What to sample for one image draw: one level, or two blended (see `Pixmap.detailLevels`).
+struct DetailLevels {
+    /// The sharper level and the transform that draws it.
+    let fine: (image: Pixmap, transform: AffineTransform)
+    /// The next coarser level, its transform and its share 0...256 of the blend.
+    let coarse: (image: Pixmap, transform: AffineTransform, weight: UInt32)?
 }

@@ -2,8 +2,10 @@ import Geometry
 
 /// The radius of each corner of a rounded rect, clockwise from the top left.
 public struct CornerRadii: Hashable, Sendable {
+    /// Radii in the rect's units; negative values count as 0.
     public var topLeft, topRight, bottomRight, bottomLeft: Double
 
+    /// Radii per corner.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft; self.topRight = topRight; self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }

@@ -16,16 +16,6 @@ public struct Path: Equatable, Sendable {
         case cubic
         /// Closes the subpath with a line back to its start.
         case close
-
-        /// How many points the verb consumes.
-        var pointCount: Int {
-            switch self {
-            case .move, .line: return 1
-            case .quad: return 2
-            case .cubic: return 3
-            case .close: return 0
-            }
-        }
     }
 
     /// The commands in order.
@@ -119,6 +109,8 @@ public struct Path: Equatable, Sendable {
 /// Which points a filled path covers: non-zero winding (what UIKit and SVG use by default) or
 /// even-odd (a point is inside when a ray from it crosses the outline an odd number of times).
 public enum FillRule: Sendable {
+    /// Inside where the outline winds around the point a non-zero number of times.
     case nonZero
+    /// Inside where the outline winds around the point an odd number of times.
     case evenOdd
 }

@@ -9,11 +9,12 @@ final class Rasterizer {
     private var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
     /// Flattens `path` mapped through `transform` and returns the device pixels it may touch
-    /// inside `limit` (empty when there is nothing to draw).
+    /// inside `limit` (empty when there is nothing to draw, or a point is not finite).
     func load(_ path: Path, transform: AffineTransform, within limit: PixelRect) -> PixelRect {
         edges.removeAll()
         edges.add(path, transform: transform)
-        box = edges.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : edges.pixelBounds.intersection(limit)
+        let drawable = !edges.isEmpty && edges.isFinite
+        box = drawable ? edges.pixelBounds.intersection(limit) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         return box
     }
 

@@ -22,12 +22,15 @@ public struct StrokeStyle: Hashable, Sendable {
 
     /// The line's full width.
     public var width: Double
+    /// The shape at open ends.
     public var cap: Cap
+    /// The shape at corners.
     public var join: Join
     /// The longest miter allowed, as a multiple of the width, before a miter join becomes a
     /// bevel (10 by default, as in CoreGraphics and SVG).
     public var miterLimit: Double
 
+    /// A style with CoreGraphics' defaults for what is not given.
     public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
     }
@@ -38,8 +41,8 @@ extension Path {
     /// are flattened to segments within `tolerance` (in this path's units: use 0.1 / scale when
     /// the outline will be drawn scaled); round caps and joins stay circular arcs.
     public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
-        var stroker = Stroker(style: style)
         guard style.width > 0, tolerance > 0 else { return Path() }
+        var stroker = Stroker(style: style)
         flatten(self, transform: .identity, tolerance: tolerance, into: &stroker)
         return stroker.outline
     }

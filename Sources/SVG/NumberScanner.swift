@@ -62,13 +62,13 @@ struct NumberScanner {
             let place = context()
             throw ValueProblem(index: start, message: place.isEmpty ? "expected a number" : "expected a number \(place)")
         }
+        // An exponent is `e` with digits; an `e` without them ends the number (as in `2em`).
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             var j = i + 1
             if j < bytes.count, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
             let exponentStart = j
             while j < bytes.count, Self.isDigit(bytes[j]) { j += 1 }
-            guard j > exponentStart else { throw ValueProblem(index: j, message: "expected exponent digits in a number") }
-            i = j
+            if j > exponentStart { i = j }
         }
         guard let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), value.isFinite else {
             throw ValueProblem(index: start, message: "number out of range")

@@ -22,7 +22,11 @@ struct PathDataParser {
     /// Parses `data`; a problem is thrown as a `ValueProblem` at its byte in `data`.
     static func parse(_ data: String) throws -> Path {
         var parser = PathDataParser(scanner: NumberScanner(data))
-        try parser.parseAll()
+        do {
+            try parser.parseAll()
+        } catch let problem as ValueProblem {
+            throw ValueProblem(index: problem.index, message: "path data: \(problem.message)")
+        }
         return parser.path
     }
 
@@ -38,15 +42,15 @@ struct PathDataParser {
                 scanner.advance()
                 scanner.skipSpace()
             } else if command == nil {
-                throw ValueProblem(index: at, message: "path data: must start with a moveto ('M' or 'm')")
+                throw ValueProblem(index: at, message: "must start with a moveto ('M' or 'm')")
             } else if !scanner.isAtNumber {
-                throw ValueProblem(index: at, message: "path data: unexpected '\(Self.describe(scanner.current))'")
+                throw ValueProblem(index: at, message: "unexpected '\(Self.describe(scanner.current))'")
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
-                throw ValueProblem(index: at, message: "path data: expected a command after 'Z', not a number")
+                throw ValueProblem(index: at, message: "expected a command after 'Z', not a number")
             }
             guard let c = command else { continue }
             if path.isEmpty, c != UInt8(ascii: "M"), c != UInt8(ascii: "m") {
-                throw ValueProblem(index: at, message: "path data: must start with a moveto ('M' or 'm')")
+                throw ValueProblem(index: at, message: "must start with a moveto ('M' or 'm')")
             }
             try parseSegment(c)
             // Numbers after a moveto are linetos of the same relativity.
@@ -148,7 +152,7 @@ struct PathDataParser {
     /// `p`, checked: coordinates that overflow Double are an error, not a path.
     private func checked(_ p: Point) throws -> Point {
         guard p.x.isFinite, p.y.isFinite else {
-            throw ValueProblem(index: segmentStart, message: "path data: coordinate out of range")
+            throw ValueProblem(index: segmentStart, message: "coordinate out of range")
         }
         return p
     }

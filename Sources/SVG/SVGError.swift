@@ -10,6 +10,7 @@ public struct SVGError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, in words.
     public let message: String
 
+    /// An error at `line`:`column` of `file` (both 0 for the file as a whole).
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
@@ -17,6 +18,7 @@ public struct SVGError: Error, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: message`, or `file: message` without a place.
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
     }

@@ -13,6 +13,7 @@ public struct VectorImage: Equatable, Sendable {
     /// Every painted shape, back to front.
     public var shapes: [Shape]
 
+    /// An image from already resolved parts; `parse` and `load` build one from SVG.
     public init(viewBox: Rect, size: Size, shapes: [Shape]) {
         self.viewBox = viewBox
         self.size = size
@@ -33,40 +34,5 @@ public struct VectorImage: Equatable, Sendable {
             throw SVGError(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
         }
         return try parse(text: text, name: path)
-    }
-}
-
-/// One painted element: its outline in viewBox coordinates, filled and then stroked.
-public struct Shape: Equatable, Sendable {
-    /// The outline, with every enclosing transform applied.
-    public var path: Path
-    /// The fill colour (fill-opacity folded into its alpha), or `nil` for `fill="none"`.
-    public var fill: Color?
-    public var fillRule: FillRule
-    /// The stroke, or `nil` for `stroke="none"` or a zero width.
-    public var stroke: Stroke?
-    /// The element's opacity times its groups' opacities, applied to fill and stroke together.
-    public var opacity: Double
-
-    public init(path: Path, fill: Color?, fillRule: FillRule, stroke: Stroke?, opacity: Double) {
-        self.path = path
-        self.fill = fill
-        self.fillRule = fillRule
-        self.stroke = stroke
-        self.opacity = opacity
-    }
-}
-
-/// How a shape's outline is stroked: a colour and Raster's stroke style, in viewBox units.
-public struct Stroke: Equatable, Sendable {
-    /// The colour, stroke-opacity folded into its alpha.
-    public var color: Color
-    /// Width, caps, joins and miter limit. The width is scaled by the enclosing transforms (by
-    /// the square root of their area scale where they scale x and y differently).
-    public var style: StrokeStyle
-
-    public init(color: Color, style: StrokeStyle) {
-        self.color = color
-        self.style = style
     }
 }

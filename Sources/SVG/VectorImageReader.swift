@@ -23,7 +23,8 @@ struct VectorImageReader {
 
     /// The root's viewBox and intrinsic size; either may be derived from the other.
     private func frame(of root: MarkupElement) throws -> (Rect, Size) {
-        let width = try optionalLength(root, "width"), height = try optionalLength(root, "height")
+        let width = try optionalLength(root, "width", allowZero: false)
+        let height = try optionalLength(root, "height", allowZero: false)
         var viewBox: Rect?
         if let attribute = root.attribute("viewBox") {
             let v = try value(attribute) { text -> [Double] in

@@ -42,7 +42,10 @@ public struct FramePipeline {
         guard parallel, batch.count > 1 else { return batch.map(rasterise) }
         let results = UnsafeMutableBufferPointer<Image?>.allocate(capacity: batch.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         batch.withUnsafeBufferPointer { input in
             nonisolated(unsafe) let input = input
             nonisolated(unsafe) let output = results

@@ -94,11 +94,7 @@ private struct SegmentMapping {
     func glyph(for c: UInt32) -> Int {
         guard c <= 0xFFFF else { return 0 }
         let code = UInt16(c)
-        var lo = 0, hi = endCodes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if endCodes[mid] < code { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = endCodes.partitionPoint { $0 < code }
         guard lo < endCodes.count, startCodes[lo] <= code else { return 0 }
         if rangeOffsets[lo] == 0 { return Int(code &+ deltas[lo]) }
         let g = glyphArray[glyphIndex(segment: lo, code: code)]
@@ -132,11 +128,7 @@ private struct GroupMapping {
     }
 
     func glyph(for c: UInt32) -> Int {
-        var lo = 0, hi = ends.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ends[mid] < c { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = ends.partitionPoint { $0 < c }
         guard lo < ends.count, starts[lo] <= c else { return 0 }
         let g = UInt64(glyphs[lo]) + UInt64(c - starts[lo])
         return g > 0xFFFF ? 0 : Int(g)

@@ -25,11 +25,7 @@ struct Coverage {
 
     /// The coverage index of `glyph`, or `nil` when the glyph is not covered.
     func index(of glyph: Int) -> Int? {
-        var lo = 0, hi = ranges.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ranges[mid].end < glyph { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = ranges.partitionPoint { $0.end < glyph }
         guard lo < ranges.count, ranges[lo].start <= glyph else { return nil }
         return ranges[lo].firstIndex + glyph - ranges[lo].start
     }
@@ -66,11 +62,7 @@ struct ClassDefinition {
     /// The class of `glyph`.
     func classOf(_ glyph: Int) -> Int {
         if glyph >= first && glyph - first < classes.count { return Int(classes[glyph - first]) }
-        var lo = 0, hi = ranges.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if ranges[mid].end < glyph { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = ranges.partitionPoint { $0.end < glyph }
         return lo < ranges.count && ranges[lo].start <= glyph ? ranges[lo].value : 0
     }
 }

@@ -5,9 +5,12 @@ import Geometry
 /// iOS sizes fonts by the em: `pointSize` points per em, so one font unit is
 /// `pointSize / unitsPerEm` points. Metrics stay fractional, as Core Text keeps them.
 public struct Font: Hashable, Sendable {
+    /// The parsed font file.
     public let typeface: Typeface
+    /// The em size in points (UIFont.pointSize).
     public let pointSize: Double
 
+    /// `typeface` at `pointSize` points per em, as `UIFont(name:size:)`.
     public init(_ typeface: Typeface, size pointSize: Double) {
         self.typeface = typeface
         self.pointSize = pointSize

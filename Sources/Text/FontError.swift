@@ -12,6 +12,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable {
     /// A table's bytes contradict the format: truncated, offsets past the end, absurd counts, loops.
     case malformed(table: String, reason: String)
 
+    /// The whole message, naming the file, table or name at fault.
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "\(path): cannot read font: \(reason)"

@@ -144,11 +144,7 @@ private struct PairAdjustment {
         case let .glyphs(sets):
             guard index < sets.count else { return nil }
             let set = sets[index]
-            var lo = 0, hi = set.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if Int(set[mid].second) < right { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = set.partitionPoint { Int($0.second) < right }
             return lo < set.count && Int(set[lo].second) == right ? Int(set[lo].value) : nil
         case let .classes(class1, class2, count1, count2, values):
             let c1 = class1.classOf(left), c2 = class2.classOf(right)

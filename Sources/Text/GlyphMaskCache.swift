@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// Rasterised glyphs kept as coverage masks, keyed by typeface, glyph, pixel size and the glyph
-/// origin's sub-pixel offset (quarters of a pixel in x and y), for text drawn without rotation
+/// origin's sub-pixel offset (`GlyphPlacement`'s steps), for text drawn without rotation
 /// or skew. A mask depends only on its key, so whether it came from the cache never changes a
 /// pixel. Shared by every canvas; safe to use from several threads.
 public final class GlyphMaskCache: @unchecked Sendable {
@@ -18,7 +18,7 @@ public final class GlyphMaskCache: @unchecked Sendable {
         let glyph: Int
         /// Pixels per em in 1/64 px.
         let ppem64: Int
-        /// The origin's offset within its pixel, in quarters.
+        /// The origin's offset within its pixel, in sub-pixel steps.
         let subX: Int
         let subY: Int
     }
@@ -26,6 +26,7 @@ public final class GlyphMaskCache: @unchecked Sendable {
     private var masks: [Key: CoverageMask] = [:]
     private let lock = NSLock()
 
+    /// An empty cache holding up to `capacity` masks.
     public init(capacity: Int = 4096) { self.capacity = capacity }
 
     /// How many masks are cached.

@@ -34,11 +34,7 @@ struct KernTable {
     /// The adjustment between `left` and `right`, 0 when the pair is not listed.
     func adjustment(_ left: Int, _ right: Int) -> Int {
         let key = UInt32(truncatingIfNeeded: left) << 16 | UInt32(truncatingIfNeeded: right)
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = keys.partitionPoint { $0 < key }
         return lo < keys.count && keys[lo] == key ? Int(values[lo]) : 0
     }
 }

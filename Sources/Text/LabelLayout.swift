@@ -3,7 +3,12 @@ import Geometry
 /// Horizontal placement of a label's line in its bounds (NSTextAlignment; `.natural` is `.left`
 /// for left-to-right text).
 public enum TextAlignment: String, CaseIterable, Sendable {
-    case left, center, right
+    /// The line starts at the left edge.
+    case left
+    /// The line is centred between the edges.
+    case center
+    /// The line ends at the right edge.
+    case right
 }
 
 /// A single-line label placed in its bounds as UILabel places it: truncated at the tail with an
@@ -16,6 +21,7 @@ public struct LabelLayout: Equatable, Sendable {
     /// Where the line's first glyph origin sits: the start of the baseline, in the bounds' coordinates.
     public let baselineOrigin: Point
 
+    /// Lays out `text` in `bounds` as a one-line UILabel (or a secure UITextField when `secure`).
     public init(text: String, font: Font, in bounds: Rect, alignment: TextAlignment = .left, secure: Bool = false) {
         let shown = secure ? String(repeating: "\u{2022}", count: text.count) : text
         line = TextLine(shown, font: font).truncated(toWidth: bounds.width)

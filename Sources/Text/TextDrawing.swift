@@ -7,8 +7,9 @@ extension Canvas {
     ///
     /// Text goes through the full transform as outlines, never as a scaled bitmap, so a label
     /// scaled by an animation stays sharp. Without rotation or skew (uniform positive scale and
-    /// translation) each glyph is rasterised once per size and quarter-pixel origin offset into
-    /// `cache` and blended from there at its whole-pixel position.
+    /// translation) each glyph is rasterised once per size and sub-pixel origin offset (1/16 px
+    /// along the line, 1/4 px across it) into `cache` and blended from there at its whole-pixel
+    /// position.
     public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
                      cache: GlyphMaskCache = .shared) {
         let font = line.font
@@ -25,8 +26,7 @@ extension Canvas {
                                              ppem64: ppem64, subX: spot.subX, subY: spot.subY)
                 let mask = cache.mask(key) {
                     let e = Double(ppem64) / 64 / Double(font.typeface.unitsPerEm)
-                    let toPixels = AffineTransform(a: e, b: 0, c: 0, d: -e,
-                                                   tx: Double(spot.subX) / 4, ty: Double(spot.subY) / 4)
+                    let toPixels = AffineTransform(a: e, b: 0, c: 0, d: -e, tx: spot.fractionX, ty: spot.fractionY)
                     return CoverageMask(path: outline, transform: toPixels)
                 }
                 fill(mask, dx: spot.x, dy: spot.y, color: color)
@@ -44,10 +44,14 @@ extension Canvas {
     }
 }
 
-/// A glyph origin in device pixels split into a whole pixel and a quarter-pixel offset.
+/// A glyph origin in device pixels split into a whole pixel and a sub-pixel step: 1/16 px in x,
+/// where spacing between glyphs shows (quarter pixels cost about 6 dB of PSNR against FreeType
+/// at exact positions), and 1/4 px in y, which moves a whole line at once.
 struct GlyphPlacement {
     /// Glyphs larger than this many pixels per em are filled directly rather than cached.
     static let largestCachedPixelsPerEm = 512.0
+    /// log2 of the sub-pixel steps per pixel.
+    static let xShift = 4, yShift = 2
 
     let x, y: Int
     let subX, subY: Int
@@ -55,10 +59,15 @@ struct GlyphPlacement {
     /// `nil` for positions too far off to be on any canvas (or not finite).
     init?(pen: Point) {
         guard abs(pen.x) < 1e9, abs(pen.y) < 1e9 else { return nil }
-        let qx = Int((pen.x * 4).rounded()), qy = Int((pen.y * 4).rounded())
-        x = qx >> 2
-        y = qy >> 2
-        subX = qx & 3
-        subY = qy & 3
+        let qx = Int((pen.x * Double(1 << Self.xShift)).rounded())
+        let qy = Int((pen.y * Double(1 << Self.yShift)).rounded())
+        x = qx >> Self.xShift
+        y = qy >> Self.yShift
+        subX = qx & (1 << Self.xShift - 1)
+        subY = qy & (1 << Self.yShift - 1)
     }
+
+    /// The offset within the pixel that the mask is rasterised at.
+    var fractionX: Double { Double(subX) / Double(1 << Self.xShift) }
+    var fractionY: Double { Double(subY) / Double(1 << Self.yShift) }
 }

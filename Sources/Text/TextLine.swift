@@ -8,11 +8,15 @@ import Geometry
 public struct TextLine: Equatable, Sendable {
     /// A glyph and where its origin sits on the baseline, in points from the line's start.
     public struct Placement: Equatable, Sendable {
+        /// The glyph id in the font.
         public var glyph: Int
+        /// The glyph origin's distance along the baseline from the line's start, in points.
         public var x: Double
     }
 
+    /// The font the line is set in.
     public let font: Font
+    /// The glyphs in order with their positions.
     public private(set) var glyphs: [Placement]
     /// The pen position after the last glyph: the line's advance width in points.
     public private(set) var width: Double

@@ -13,12 +13,15 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// Font units per em.
     public let unitsPerEm: Int
-    /// hhea ascender, descender (negative) and line gap, in font units.
+    /// The hhea ascender: how far the line box reaches above the baseline, in font units.
     public let ascender: Int
+    /// The hhea descender: how far the line box reaches below the baseline, negative, in font units.
     public let descender: Int
+    /// The hhea line gap (UIFont's leading), in font units.
     public let lineGap: Int
-    /// Heights of lowercase x and of capitals, in font units (from OS/2, else measured from 'x' and 'H').
+    /// The height of lowercase x, in font units (OS/2 sxHeight, else measured from 'x').
     public let xHeight: Int
+    /// The height of capitals, in font units (OS/2 sCapHeight, else measured from 'H').
     public let capHeight: Int
     /// The glyph count, including the bullet added when the font has no U+2022.
     public var glyphCount: Int { outlines.count }
@@ -100,10 +103,13 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space).
     public func outline(of glyph: Int) -> Path { outlines[glyph] }
 
+    /// The name it was loaded under.
     public var description: String { name }
 
+    /// Identity: the same parsed file, as caches key glyphs by it.
     public static func == (a: Typeface, b: Typeface) -> Bool { a === b }
 
+    /// Hashes the identity, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     static let bullet: Unicode.Scalar = "\u{2022}"

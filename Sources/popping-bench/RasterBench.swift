@@ -123,7 +123,11 @@ extension BenchScene.Shape {
                 path.cubic(to: Point(c[4], c[5]), control1: Point(c[0], c[1]), control2: Point(c[2], c[3]))
             }
             path.close()
-            return (path, color, fill_rule == "evenodd" ? .evenOdd : .nonZero)
+            switch fill_rule {
+            case nil, "nonzero": return (path, color, .nonZero)
+            case "evenodd": return (path, color, .evenOdd)
+            default: return nil
+            }
         default:
             return nil
         }

@@ -33,11 +33,11 @@ final class ContactSheetSink: FrameSink {
 
     func finish() throws {
         guard let first = thumbnails.first?.image else { throw CommandFailure(path, "no frames to put on the sheet") }
-        let gap = Int(12 * scale / 2), label = Int(22 * scale / 2)
+        let gap = Int(8 * scale), label = Int(16 * scale)
         let cellW = first.width + gap, cellH = first.height + label + gap
         let sheet = Canvas(width: columns * cellW + gap, height: rows * cellH + gap,
                            background: Color(r255: 244, g: 244, b: 244))
-        let font = Font.named("system", size: 13 * scale / 2)
+        let font = Font.named("system", size: 10 * scale)
         for (i, thumb) in thumbnails.enumerated() {
             let x = gap + (i % columns) * cellW, y = gap + (i / columns) * cellH
             sheet.fill(rect: Rect(Double(x - 1), Double(y - 1), Double(first.width + 2), Double(first.height + 2)),

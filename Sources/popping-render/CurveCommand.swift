@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import Foundation
 import Motion
 
@@ -41,7 +42,8 @@ struct CurveOutputOptions: ParsableArguments {
     }
 
     /// Runs `animation` from `initial` and writes the requested outputs.
-    func emit(_ animation: PropertyAnimation, initial: Double, title: String) throws {
+    func emit(_ animation: PropertyAnimation, initial: Double, title: String, subtitle: String,
+              valueLabel: String? = nil) throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw CommandFailure("--fps", "must lie in (0, 1000], got \(fps)") }
         let property = try standardProperty()
         let samples: [TrajectorySample]
@@ -50,7 +52,14 @@ struct CurveOutputOptions: ParsableArguments {
                                             initial: AnimationVector(repeating: initial, count: property.componentCount),
                                             framesPerSecond: fps, maxFrames: Int(fps * 600))
         } catch let error as Trajectory.NeverSettles {
-            throw CommandFailure("curve", "\(error) (10 minutes); check the friction and velocity")
+            throw CommandFailure("curve", "\(error) (10 minutes); check the spring constants and the velocity")
+        }
+        if let png {
+            let chart = CurveChart(samples: samples, title: title, subtitle: subtitle,
+                                   valueLabel: valueLabel ?? "\(property.rawValue) value")
+            do { try PNG.write(try chart.render(), to: png) } catch {
+                throw CommandFailure("\(error)")
+            }
         }
         if csv || png == nil { FileHandle.standardOutput.write(Data(Self.csv(samples).utf8)) }
     }
@@ -71,6 +80,16 @@ func finite(_ value: Double?, _ option: String) throws -> Double? {
     guard let value else { return nil }
     guard value.isFinite else { throw CommandFailure(option, "must be a finite number, got \(value)") }
     return value
+}
+
+/// A number for a chart title, with at most `decimals` decimals and no trailing zeros.
+func compact(_ value: Double, _ decimals: Int = 4) -> String {
+    var s = String(format: "%.\(decimals)f", value + 0)
+    if s.contains(".") {
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s
 }
 
 /// A component-wise vector of `value` with the property's component count.
@@ -119,7 +138,11 @@ struct SpringCurve: ParsableCommand {
         spring.fromValue = try broadcast(start, output)
         spring.toValue = try broadcast(finite(to, "--to"), output)
         spring.velocity = try broadcast(finite(velocity, "--velocity"), output)
-        try output.emit(spring, initial: start, title: "spring")
+        let d = spring.dynamics
+        let title = "POP spring \(compact(start)) to \(to.map { compact($0) } ?? compact(start)), velocity \(compact(velocity ?? 0))"
+        let subtitle = "bounciness \(compact(spring.springBounciness)), speed \(compact(spring.springSpeed)): "
+            + "tension \(compact(d.tension, 2)), friction \(compact(d.friction, 2)), mass \(compact(d.mass, 2)); \(compact(output.fps)) fps"
+        try output.emit(spring, initial: start, title: title, subtitle: subtitle)
     }
 }
 
@@ -146,7 +169,9 @@ struct BasicCurve: ParsableCommand {
         let start = try finite(from, "--from") ?? 0
         let basic = BasicAnimation(from: try broadcast(start, output), to: try broadcast(finite(to, "--to"), output),
                                    duration: duration, timingFunction: function)
-        try output.emit(basic, initial: start, title: "basic \(timing)")
+        let title = "POP basic \(compact(start)) to \(to.map { compact($0) } ?? compact(start)) in \(compact(duration)) s"
+        let subtitle = "timing \(timing) \(function); \(compact(output.fps)) fps"
+        try output.emit(basic, initial: start, title: title, subtitle: subtitle)
     }
 }
 
@@ -171,7 +196,11 @@ struct UIKitSpringCurveCommand: ParsableCommand {
         _ = try finite(velocity, "--velocity")
         let timing = UIKitTiming.animate(duration: duration, dampingRatio: damping, initialVelocity: velocity)
         let animation = UIKitAnimation(timing: timing, from: try broadcast(0, output), to: try broadcast(1, output))
-        try output.emit(animation, initial: 0, title: "UIKit spring")
+        guard case .spring(_, let curve) = timing else { return }
+        let title = "UIKit spring \(compact(duration)) s, damping ratio \(compact(damping)), velocity \(compact(velocity))"
+        let subtitle = "reconstructed: stiffness \(compact(curve.stiffness, 2)), damping \(compact(curve.damping, 2)), mass 1; "
+            + "\(compact(output.fps)) fps"
+        try output.emit(animation, initial: 0, title: title, subtitle: subtitle, valueLabel: "progress")
     }
 }
 
@@ -192,6 +221,8 @@ struct DecayCurve: ParsableCommand {
         let start = try finite(from, "--from") ?? 0
         guard let v = try broadcast(finite(velocity, "--velocity"), output) else { return }
         let decay = DecayAnimation(from: try broadcast(start, output), velocity: v, deceleration: deceleration)
-        try output.emit(decay, initial: start, title: "decay")
+        let title = "POP decay from \(compact(start)), velocity \(compact(velocity))"
+        let subtitle = "deceleration \(compact(deceleration)) per ms; \(compact(output.fps)) fps"
+        try output.emit(decay, initial: start, title: title, subtitle: subtitle)
     }
 }

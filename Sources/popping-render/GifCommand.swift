@@ -30,8 +30,8 @@ struct GifCommand: ParsableCommand {
     @Option(help: "0 loops forever, N repeats N more times, -1 plays once.")
     var loop = 0
 
-    @Option(help: "0...100; below 100, colours within a few levels of the screen count as unchanged.")
-    var quality = 100
+    @Option(help: "0...100: colours per frame after the first (50 → 64, 100 → 256); below 100, pixels within 1–2 levels of the screen count as unchanged.")
+    var quality = 50
 
     @Flag(help: "No progress bar.")
     var quiet = false

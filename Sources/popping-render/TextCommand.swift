@@ -22,7 +22,7 @@ struct TextCommand: ParsableCommand {
     @Argument(help: "The text to render.")
     var text: String
 
-    @Option(help: "An iOS font name (see below) or the path of a TrueType (.ttf) file.")
+    @Option(help: "An iOS font name (listed above) or the path of a TrueType (.ttf) file.")
     var font = "system"
 
     @Option(help: "Point size: the em size, as UIFont takes it.")

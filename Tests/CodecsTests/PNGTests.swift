@@ -96,20 +96,8 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
 }
 
 @Suite struct PNGFuzzTests {
-    /// A fixed-seed generator so every run mutates the same way.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedAndTruncatedFilesThrowOrDecodeButNeverCrash() throws {
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(seed: 42)
         let seeds = try ["rgba8.png", "rgba8-interlaced.png", "palette4-trns.png", "gray2.png", "rgba16.png"].map {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/\($0)")))
         }

@@ -147,3 +147,41 @@ final class Layer {
         #expect(layer.position.y == 300 && animator.isIdle)
     }
 }
+
+@Suite struct AnimatorCallbackTests {
+    @Test func didApplyCanHandAMovingDecayOverToASpringWithItsVelocity() {
+        // DecayViewController: once the view leaves the bounds, a spring under the same key
+        // takes over with the decay's velocity (y flipped).
+        let layer = Layer(), animator = Animator()
+        let position = AnimatableProperty(.position, keyPath: \Layer.position)
+        let decay = DecayAnimation(velocity: [900, -400])
+        var decayFinished: Bool?
+        var handedOver: (velocity: AnimationVector, frame: Int)?
+        decay.completion = { decayFinished = $0 }
+        decay.didApply = { anim in
+            guard handedOver == nil, layer.position.x > 200 else { return }
+            let v = anim.velocity!
+            let spring = SpringAnimation(to: [160, 284], velocity: [v[0], -v[1]])
+            handedOver = (v, animator.frame)
+            animator.add(spring, forKey: "position", to: layer, property: position)
+        }
+        animator.add(decay, forKey: "position", to: layer, property: position)
+        animator.advance(to: 10)
+        #expect(decayFinished == false)
+        let spring = animator.animation(forKey: "position", on: layer) as? SpringAnimation
+        #expect(spring != nil && handedOver != nil)
+        #expect(spring?.fromValue?[0] ?? 0 > 200)
+        animator.advance(to: 400)
+        #expect(layer.position == Point(160, 284) && animator.isIdle)
+    }
+
+    @Test func didApplyRunsTwiceOnTheDoneFrameAsInPOP() {
+        let layer = Layer(), animator = Animator()
+        var applied: [Double] = []
+        let fade = BasicAnimation(from: 1, to: 0, duration: 0.05)
+        fade.didApply = { applied.append($0.currentValue![0]) }
+        animator.add(fade, forKey: "opacity", to: layer, property: Layer.opacity)
+        animator.advance(to: 3)
+        #expect(applied.count == 5 && applied.first == 1 && applied.suffix(2) == [0, 0])
+    }
+}

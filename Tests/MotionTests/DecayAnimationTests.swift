@@ -15,6 +15,18 @@ import Testing
         #expect(abs(samples.last!.velocity[0]) < 5)
     }
 
+    @Test func decayFollowsPOPsFloatArithmeticExactly() throws {
+        // Values from POP's decay_position transcribed to C and compiled with gcc on x86-64.
+        let decay = DecayAnimation(from: 0, velocity: 1000)
+        let samples = try Trajectory.record(decay, property: .positionX)
+        #expect(decay.toValue == [496.50482177734375])
+        #expect(decay.duration == 2.646508640653674)
+        #expect(samples[1].value == [16.37506103515625] && samples[1].velocity == [967.18424558639526])
+        #expect(samples[2].value == [32.212761878967285])
+        #expect(samples[158].value == [496.43815702944994])
+        #expect(samples.count == 160 && samples[159].velocity == [4.9655269831418991])
+    }
+
     @Test func velocityFallsByTheDecelerationPerMillisecond() {
         var x: AnimationVector = 0, v: AnimationVector = 1000
         DecayAnimation.coast(&x, &v, dt: 0.001, deceleration: 0.998)

@@ -29,6 +29,15 @@ import Testing
         #expect(samples.allSatisfy { $0.value[0] == $0.value[1] })
     }
 
+    @Test func scaleSpringIsBitExactWithPOP() throws {
+        // The reference prints 17 significant digits, so equal doubles read back equal.
+        let csv = try ReferenceCSV("a_scaleXY_0.95_to_1_v3_b18_s12.csv")
+        let spring = SpringAnimation(from: [0.95, 0.95], to: [1, 1], velocity: [3, 3], bounciness: 18)
+        let samples = try Trajectory.record(spring, property: .scaleXY)
+        #expect(samples.map { $0.value[0] } == csv.column("value_displayed"))
+        #expect(samples.map { $0.velocity[0] } == csv.column("velocity"))
+    }
+
     @Test func defaultBasicAnimationMatchesPOP() throws {
         let csv = try ReferenceCSV("e_basic_default_0.4s_scaleXY_1_to_0.95.csv")
         let samples = try Trajectory.record(BasicAnimation(from: [1, 1], to: [0.95, 0.95]), property: .scaleXY)

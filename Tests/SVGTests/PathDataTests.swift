@@ -110,7 +110,7 @@ import Testing
             ("M1 1 C2", "expected a number after 'C'"),
             ("M1 1 x", "unexpected 'x'"),
             ("M1 1 Z 2", "expected a command after 'Z'"),
-            ("M1e 2", "expected exponent digits"),
+            ("M1e 2", "path data: expected a number after 'M'"),
             ("M0 0 A1 1 0 2 0 1 1", "large-arc flag"),
             ("M1e308 0 l1e308 0", "coordinate out of range"),
         ]

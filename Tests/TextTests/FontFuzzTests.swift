@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import GoldenTesting
 import Testing
 @testable import Text
 
@@ -12,19 +13,6 @@ import Testing
 /// to `<folder>/last.ttf` before parsing it (what a crash leaves behind, for the corpus), and
 /// the first input to give each kind of error to `<folder>/<n>.ttf` with the message in `<n>.txt`.
 @Suite struct FontFuzzTests {
-    /// SplitMix64: a tiny deterministic generator, so every run tries the same inputs.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
-
     static let iterations = Int(ProcessInfo.processInfo.environment["FONT_FUZZ_ITERATIONS"] ?? "") ?? 400
     static let saveFolder = ProcessInfo.processInfo.environment["FONT_FUZZ_SAVE"]
 
@@ -78,7 +66,7 @@ import Testing
     }
 
     @Test func mutatedFixturesLoadOrThrow() {
-        var random = Generator(state: 20_261_122)
+        var random = SeededGenerator(seed: 20_261_122)
         var failures = 0
         for i in 0..<Self.iterations * 10 {
             var bytes = Self.seeds[i % 2]
@@ -91,7 +79,7 @@ import Testing
     @Test func mutatedBundledFontLoadsOrThrows() throws {
         let original = Array(try #require(FileManager.default.contents(
             atPath: Fixtures.fontsFolder + "/NunitoSans-Light.ttf")))
-        var random = Generator(state: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<Self.iterations / 10 {
             var bytes = original
             Self.mutate(&bytes, &random)
@@ -111,7 +99,7 @@ import Testing
 
     /// One to four of: a random byte, a 16- or 32-bit field set to an extreme, or a cut at a random point.
     /// Positions favour the start of tables (headers, counts, offsets), where damage reaches furthest.
-    static func mutate(_ bytes: inout [UInt8], _ random: inout Generator) {
+    static func mutate(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
         let starts = (try? TableDirectory(file: bytes)).map { dir in
             ["head", "maxp", "hhea", "hmtx", "cmap", "loca", "glyf", "kern", "GPOS", "OS/2"].compactMap { dir[$0]?.start }
         } ?? []

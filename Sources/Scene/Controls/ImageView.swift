@@ -20,10 +20,7 @@ open class ImageView: View {
     open override var intrinsicContentSize: Size? { image.size }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
-        let box = image.viewBox
-        guard bounds.width > 0, bounds.height > 0, box.width > 0, box.height > 0 else { return }
-        let fit = AffineTransform.translation(-box.x, -box.y)
-            .concatenating(.scale(bounds.width / box.width, bounds.height / box.height))
+        guard let fit = image.transform(onto: Rect(origin: .zero, size: bounds.size)) else { return }
         list.items += items.map { $0.transformed(by: fit) }
     }
 

@@ -1,0 +1,122 @@
+import Geometry
+@testable import Raster
+import Testing
+
+@Suite struct CoverageTests {
+    @Test func halfCoveredPixelGetsHalfAlpha() {
+        let vertical = CoverageMask(path: Path(rect: Rect(2, 2, 0.5, 1)))
+        #expect(vertical.bounds == PixelRect(x0: 2, y0: 2, x1: 3, y1: 3))
+        #expect((127...129).contains(vertical[2, 2]))
+        let horizontal = CoverageMask(path: Path(rect: Rect(2, 2.5, 1, 0.5)))
+        #expect((127...129).contains(horizontal[2, 2]))
+        let diagonal = CoverageMask(path: { var p = Path(); p.move(to: Point(0, 0)); p.line(to: Point(1, 0)); p.line(to: Point(0, 1)); return p }())
+        #expect((127...129).contains(diagonal[0, 0]))
+    }
+
+    @Test func integerRectIsSolidInsideAndEmptyOutside() {
+        let canvas = Canvas(width: 12, height: 10)
+        canvas.fill(Path(rect: Rect(2, 3, 6, 4)), color: .black)
+        for y in 0..<10 {
+            for x in 0..<12 {
+                let inside = (2..<8).contains(x) && (3..<7).contains(y)
+                #expect(canvas.pixmap[x, y].a == (inside ? 255 : 0))
+            }
+        }
+    }
+
+    @Test func circleCoverageSumsToItsArea() {
+        for (radius, centre) in [(20.0, Point(25.3, 24.7)), (3.5, Point(5.5, 5.25)), (100, Point(101, 101))] {
+            let area = coveredArea(CoverageMask(path: Path(circleCenter: centre, radius: radius)))
+            #expect(isCircleArea(area, radius: radius), "radius \(radius): \(area)")
+        }
+    }
+
+    @Test func fractionalRectCoverageMatchesItsArea() {
+        let mask = CoverageMask(path: Path(rect: Rect(1.3, 2.7, 5.25, 3.1)))
+        #expect(abs(coveredArea(mask) - 5.25 * 3.1) < 0.05)
+    }
+
+    @Test func nonZeroFillsNestedSameDirectionSquaresButEvenOddLeavesAHole() {
+        var path = Path(rect: Rect(0, 0, 10, 10))
+        path.append(Path(rect: Rect(3, 3, 4, 4)))
+        let nonZero = CoverageMask(path: path, rule: .nonZero)
+        let evenOdd = CoverageMask(path: path, rule: .evenOdd)
+        #expect(nonZero[5, 5] == 255)
+        #expect(evenOdd[5, 5] == 0)
+        #expect(nonZero[1, 1] == 255 && evenOdd[1, 1] == 255)
+    }
+
+    @Test func oppositeDirectionInnerSquareIsAHoleUnderBothRules() {
+        var path = Path(rect: Rect(0, 0, 10, 10))
+        path.move(to: Point(3, 3))
+        path.line(to: Point(3, 7))
+        path.line(to: Point(7, 7))
+        path.line(to: Point(7, 3))
+        path.close()
+        #expect(CoverageMask(path: path, rule: .nonZero)[5, 5] == 0)
+        #expect(CoverageMask(path: path, rule: .evenOdd)[5, 5] == 0)
+    }
+
+    @Test func selfIntersectingStarDiffersByRule() {
+        var star = Path()
+        let points = [Point(50, 0), Point(79, 90), Point(2, 35), Point(98, 35), Point(21, 90)]
+        star.move(to: points[0])
+        for p in points.dropFirst() { star.line(to: p) }
+        star.close()
+        #expect(CoverageMask(path: star, rule: .nonZero)[50, 50] == 255)
+        #expect(CoverageMask(path: star, rule: .evenOdd)[50, 50] == 0)
+    }
+
+    @Test func shapesCrossingTheCanvasEdgesStillFillInside() {
+        let canvas = Canvas(width: 20, height: 20)
+        canvas.fill(Path(ellipseIn: Rect(-30, -30, 100, 100)), color: .black)
+        #expect(canvas.pixmap[0, 0].a == 255 && canvas.pixmap[19, 19].a == 255 && canvas.pixmap[19, 0].a == 255)
+        let right = Canvas(width: 20, height: 20)
+        right.fill(Path(rect: Rect(10.5, 5, 100, 10)), color: .black)
+        #expect(right.pixmap[19, 8].a == 255 && right.pixmap[10, 8].a == 128 && right.pixmap[9, 8].a == 0)
+    }
+
+    @Test func maskAtSubPixelOffsetKeepsItsArea() {
+        let glyph = Path(ellipseIn: Rect(0, 0, 7, 9))
+        let plain = CoverageMask(path: glyph)
+        let shifted = CoverageMask(path: glyph, transform: .translation(0.25, 0.5))
+        #expect(abs(coveredArea(plain) - coveredArea(shifted)) < 0.05)
+        #expect(plain != shifted)
+        #expect(shifted.bounds == PixelRect(x0: 0, y0: 0, x1: 8, y1: 10))
+    }
+
+    @Test func maskDrawnAtAnIntegerOffsetMatchesFillingThePathThere() {
+        let glyph = Path(ellipseIn: Rect(0.3, 0.6, 7, 9))
+        let viaMask = Canvas(width: 30, height: 30, background: .white)
+        viaMask.fill(CoverageMask(path: glyph), dx: 11, dy: 4, color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8))
+        let direct = Canvas(width: 30, height: 30, background: .white)
+        direct.fill(glyph, color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8), transform: .translation(11, 4))
+        #expect(viaMask.pixmap == direct.pixmap)
+    }
+
+    @Test func drawingIsDeterministic() {
+        func render() -> Pixmap {
+            let canvas = Canvas(width: 64, height: 64, background: .white)
+            for i in 0..<20 {
+                let d = Double(i)
+                canvas.fill(Path(roundedRect: Rect(d * 2.3, d * 1.7, 20 + d, 15), cornerRadius: d / 2),
+                            color: Color(red: d / 20, green: 0.5, blue: 1 - d / 20, alpha: 0.6))
+            }
+            return canvas.pixmap
+        }
+        #expect(render() == render())
+    }
+
+    @Test func emptyAndDegeneratePathsDrawNothing() {
+        let canvas = Canvas(width: 8, height: 8)
+        canvas.fill(Path(), color: .black)
+        canvas.fill(Path(rect: Rect(1, 1, 5, 0)), color: .black)
+        canvas.fill(Path(rect: Rect(1, 1, 5, 5)), color: .black, transform: .scale(0, 0))
+        canvas.fill(Path(rect: Rect(1, 1, .nan, 5)), color: .black)
+        canvas.fill(Path(rect: Rect(1, 1, 5, 5)), color: .black, transform: .translation(.infinity, 0))
+        var spike = Path(rect: Rect(2, 2, 4, 4))
+        spike.line(to: Point(.nan, 3))
+        canvas.fill(spike, color: .black)
+        #expect(canvas.pixmap == Pixmap(width: 8, height: 8))
+    }
+}

@@ -1,0 +1,69 @@
+import Geometry
+import Raster
+import SVG
+import Testing
+
+@Suite struct DrawingTests {
+    private func image(_ body: String, viewBox: String = "0 0 10 10") throws -> VectorImage {
+        try VectorImage.parse(text: "<svg viewBox=\"\(viewBox)\">\(body)</svg>", name: "t.svg")
+    }
+
+    @Test func viewBoxIsStretchedOntoTheDestinationRect() throws {
+        // The viewBox's left half, filled, lands on the left half of a 4x2 rect placed at (2, 1).
+        let half = try image(##"<rect x="-5" y="-5" width="5" height="10"/>"##, viewBox: "-5 -5 10 10")
+        let canvas = Canvas(width: 8, height: 4)
+        canvas.draw(half, in: Rect(2, 1, 4, 2))
+        for y in 0..<4 {
+            for x in 0..<8 {
+                #expect(canvas.pixmap[x, y].a == (x >= 2 && x < 4 && y >= 1 && y < 3 ? 255 : 0), "pixel \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func transformMapsTheRectToDevicePixels() throws {
+        let square = try image(##"<rect width="10" height="10" fill="#fff"/>"##)
+        let canvas = Canvas(width: 9, height: 9)
+        canvas.draw(square, in: Rect(1, 1, 1, 1), transform: .scale(3, 3))
+        #expect(canvas.pixmap[3, 3].a == 255 && canvas.pixmap[5, 5].a == 255)
+        #expect(canvas.pixmap[2, 2].a == 0 && canvas.pixmap[6, 6].a == 0)
+    }
+
+    @Test func zeroSizedFramesDrawNothing() throws {
+        let owl = try OwlAssets.load("arm-up-left")
+        let canvas = Canvas(width: 16, height: 16)
+        for rect in [Rect(4, 4, 0, 0), Rect(4, 4, 0, 10), Rect(4, 4, 10, 0)] { canvas.draw(owl, in: rect) }
+        canvas.draw(owl, in: Rect(0, 0, 16, 16), transform: .scale(0, 1))
+        canvas.draw(owl, in: Rect(0, 0, 16, 16), alpha: 0)
+        #expect(canvas.pixmap == Pixmap(width: 16, height: 16))
+    }
+
+    @Test func tinyFramesDrawALittleAndDoNotCrash() throws {
+        let canvas = Canvas(width: 4, height: 4)
+        canvas.draw(try OwlAssets.load("face"), in: Rect(1, 1, 0.01, 0.01))
+        #expect(canvas.pixmap.data.allSatisfy { $0 < 16 })
+    }
+
+    @Test func translucentImagesFadeAsOneLayer() throws {
+        // Two overlapping opaque squares at alpha 0.5 give 50% coverage in the overlap, not 75%.
+        let overlapping = try image(##"<rect width="8" height="8" fill="#fff"/><rect x="2" width="8" height="8" fill="#fff"/>"##)
+        let canvas = Canvas(width: 10, height: 10)
+        canvas.draw(overlapping, in: Rect(0, 0, 10, 10), alpha: 0.5)
+        #expect(canvas.pixmap[5, 5].a == 128)
+        #expect(canvas.pixmap[9, 9].a == 0)
+    }
+
+    @Test func translucentShapeStrokesDoNotDoubleOverTheirFill() throws {
+        let shape = try image(##"<rect x="2" y="2" width="6" height="6" fill="#fff" stroke="#fff" stroke-width="2" opacity="0.5"/>"##)
+        let canvas = Canvas(width: 10, height: 10)
+        canvas.draw(shape, in: Rect(0, 0, 10, 10))
+        // The stroke straddles the edge at x = 2: inside it overlaps the fill, outside it does not.
+        #expect(canvas.pixmap[2, 5].a == 128 && canvas.pixmap[1, 5].a == 128 && canvas.pixmap[5, 5].a == 128)
+    }
+
+    @Test func fillOpacityAndOpacityMultiply() throws {
+        let shape = try image(##"<rect width="10" height="10" fill="#fff" fill-opacity="0.5" opacity="0.5"/>"##)
+        let canvas = Canvas(width: 2, height: 2)
+        canvas.draw(shape, in: Rect(0, 0, 2, 2))
+        #expect(canvas.pixmap[0, 0].a == 64)
+    }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The owl demo rendered and encoded by popping-render, against ffmpeg encoding the same frames
+# (exported with --frames-dir) in the same run; peak memory of a short and a long render.
+set -euo pipefail
+BIN=${BIN:-.build/release}
+OUT=${OUT:-.build/bench}
+frames="$OUT/owl-frames"
+rm -rf "$frames" && mkdir -p "$frames"
+"$BIN/popping-render" owl --frames-dir "$frames" --fps 30 --quiet
+
+best() { sort -n | head -1; }
+ours=$(for i in 1 2 3; do /usr/bin/time -f %e "$BIN/popping-render" owl --out "$OUT/owl.gif" --quiet 2>&1 >/dev/null; done | best)
+theirs=$(for i in 1 2 3; do /usr/bin/time -f %e ffmpeg -v error -y -framerate 30 -pattern_type glob -i "$frames/frame-*.png" \
+    -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=none:diff_mode=rectangle" \
+    "$OUT/owl-ffmpeg.gif" 2>&1 >/dev/null; done | best)
+echo "owl_render_and_encode_seconds: $ours"
+echo "ffmpeg_encode_only_seconds: $theirs"
+echo "owl_ratio_to_ffmpeg: $(python3 -c "print(round($ours / $theirs, 3))")"
+echo "owl_gif_bytes: $(stat -c %s "$OUT/owl.gif") (ffmpeg: $(stat -c %s "$OUT/owl-ffmpeg.gif"))"
+
+# Peak memory must not grow with the demo's length: the whole demo against its first second.
+rss() { /usr/bin/time -f %M "$BIN/popping-render" owl "$@" --quiet 2>&1 >/dev/null | tail -1; }
+echo "owl_peak_rss_kb_60_frames: $(rss --frames 0..59 --out "$OUT/owl-short.gif")"
+echo "owl_peak_rss_kb_all_frames: $(rss --out "$OUT/owl.gif")"

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Checks popping-render's text from outside: glyph coverage against FreeType, advances against HarfBuzz.
+
+For each specimen it runs `popping-render text` (black text on a transparent canvas, which it
+sizes and reports), then draws the same string with FreeType's unhinted anti-aliased renderer
+(FT_LOAD_NO_HINTING) at HarfBuzz's positions (the `kern` feature on, ligatures off, as our
+layout), composited glyph by glyph like ours, onto the same canvas at the same baseline. It
+prints the PSNR of the two alpha channels and compares the string width we report with the sum
+of HarfBuzz's advances. Exit status 1 when a PSNR is below 35 dB or a width differs.
+
+Setup (outside the repository):  python3 -m venv ~/textpeers &&
+    ~/textpeers/bin/pip install freetype-py uharfbuzz numpy pillow
+Run from the repository:  swift build -c release --product popping-render &&
+    ~/textpeers/bin/python bench/text_vs_freetype.py [--bin .build/release/popping-render] [--keep DIR]
+"""
+import argparse
+import math
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import freetype
+import numpy as np
+import uharfbuzz as hb
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+FONTS = ROOT / "Assets" / "Fonts"
+SPECIMENS = [  # text, font file, point size, screen scale
+    ("Just a serious login error.", "NunitoSans-Light.ttf", 18, 1),
+    ("Just a serious login error.", "NunitoSans-Light.ttf", 18, 2),
+    ("Just a serious login error.", "NunitoSans-Light.ttf", 18, 3),
+    ("Log in", "NunitoSans-Medium.ttf", 22, 2),
+    ("Enter a Password", "NunitoSans-Regular.ttf", 17, 2),
+    ("Register", "NunitoSans-Regular.ttf", 20, 3),
+    ("AV To Wj Ty.", "NunitoSans-Regular.ttf", 30, 2),
+    ("\u2022\u2022\u2022\u2022\u2022\u2022", "NunitoSans-Light.ttf", 18, 2),
+]
+
+
+def harfbuzz_positions(font_path, text):
+    """Glyph ids and pen x positions in font units, and the total advance."""
+    face = hb.Face(hb.Blob.from_file_path(str(font_path)))
+    font = hb.Font(face)
+    buf = hb.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    hb.shape(font, buf, {"kern": True, "liga": False, "clig": False, "calt": False})
+    pen, placed = 0, []
+    for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
+        placed.append((info.codepoint, pen + pos.x_offset))
+        pen += pos.x_advance
+    return placed, pen, face.upem
+
+
+def freetype_render(font_path, text, size, scale, shape, origin):
+    """Alpha coverage of `text` drawn by FreeType, unhinted, with its baseline at `origin` (pixels)."""
+    placed, _, upem = harfbuzz_positions(font_path, text)
+    ppem = size * scale
+    face = freetype.Face(str(font_path))
+    face.set_char_size(int(round(ppem * 64)))
+    canvas = np.zeros(shape, dtype=np.float64)
+    for gid, x_units in placed:
+        gx = origin[0] + x_units * ppem / upem
+        ix, fx = math.floor(gx), gx - math.floor(gx)
+        fy = 0.0  # our baselines land on whole pixels in this command
+        face.set_transform(freetype.Matrix(0x10000, 0, 0, 0x10000),
+                           freetype.Vector(int(round(fx * 64)), int(round(-fy * 64))))
+        face.load_glyph(gid, freetype.FT_LOAD_NO_HINTING | freetype.FT_LOAD_NO_BITMAP | freetype.FT_LOAD_RENDER)
+        g = face.glyph
+        bm = g.bitmap
+        if bm.width == 0 or bm.rows == 0:
+            continue
+        cov = np.array(bm.buffer, dtype=np.float64).reshape(bm.rows, bm.pitch)[:, :bm.width] / 255
+        top, left = origin[1] - g.bitmap_top, ix + g.bitmap_left
+        y0, x0 = max(top, 0), max(left, 0)
+        y1, x1 = min(top + bm.rows, shape[0]), min(left + bm.width, shape[1])
+        if y1 <= y0 or x1 <= x0:
+            continue
+        part = cov[y0 - top:y1 - top, x0 - left:x1 - left]
+        region = canvas[y0:y1, x0:x1]
+        canvas[y0:y1, x0:x1] = region + part * (1 - region)  # source-over, glyph by glyph
+    return np.round(canvas * 255)
+
+
+def psnr(a, b):
+    mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
+    return math.inf if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", default=str(ROOT / ".build" / "release" / "popping-render"))
+    ap.add_argument("--keep", help="folder to keep the PNGs in (ours_N.png, freetype_N.png)")
+    args = ap.parse_args()
+    out = Path(args.keep or tempfile.mkdtemp())
+    out.mkdir(parents=True, exist_ok=True)
+    failed = False
+    print(f"{'specimen':44} {'px':>9} {'PSNR dB':>8} {'max Δ':>6} {'width pt (ours)':>16} {'HarfBuzz':>10}")
+    for i, (text, file, size, scale) in enumerate(SPECIMENS):
+        font_path = FONTS / file
+        png = out / f"ours_{i}.png"
+        report = subprocess.run([args.bin, "text", text, "--font", str(font_path), "--size", str(size),
+                                 "--scale", str(scale), "--out", str(png)],
+                                check=True, capture_output=True, text=True).stdout
+        m = re.search(r"text ([0-9.e+-]+)x[0-9.e+-]+ pt; baseline origin \((-?\d+), (-?\d+)\) px", report)
+        ours_width, origin = float(m.group(1)), (int(m.group(2)), int(m.group(3)))
+        ours = np.array(Image.open(png).convert("RGBA"))[:, :, 3]
+        theirs = freetype_render(font_path, text, size, scale, ours.shape, origin)
+        Image.fromarray(theirs.astype(np.uint8)).save(out / f"freetype_{i}.png")
+        _, advance_units, upem = harfbuzz_positions(font_path, text)
+        hb_width = advance_units * size / upem
+        quality = psnr(ours, theirs)
+        worst = int(np.max(np.abs(ours.astype(int) - theirs.astype(int))))
+        widths_match = abs(ours_width - hb_width) < 1e-9
+        failed |= quality < 35 or not widths_match
+        label = f"{text[:22]!r} {file.split('-')[1][:-4]} {size}pt @{scale}x"
+        print(f"{label:44} {ours.shape[1]:>4}x{ours.shape[0]:<4} {quality:8.2f} {worst:6d} {ours_width:16.6g} "
+              f"{hb_width:10.6g}{'' if widths_match else '  WIDTH DIFFERS'}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
