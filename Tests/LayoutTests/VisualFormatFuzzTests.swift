@@ -1,4 +1,5 @@
 import Geometry
+import GoldenTesting
 import Layout
 import Testing
 
