@@ -8,14 +8,10 @@ import Testing
 @Suite struct RandomSolverTests {
     private static let priorities: [LayoutPriority] = [1000, 1000, 750, 500, 250, 1]
 
-    private struct System {
-        let variableCount: Int
-        var constraints: [(terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)] = []
-    }
+    /// A constraint's recipe, so the same constraint can be made again for a fresh solver.
+    private typealias Spec = (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)
 
-    private func randomConstraint(_ rng: inout SeededGenerator, point: [Double])
-        -> (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)
-    {
+    private func randomConstraint(_ rng: inout SeededGenerator, point: [Double]) -> Spec {
         let count = Int.random(in: 1...3, using: &rng)
         let terms = (0..<count).map { _ in
             (Int.random(in: 0..<point.count, using: &rng), Double(Int.random(in: -3...3, using: &rng)))
@@ -34,17 +30,21 @@ import Testing
         return (terms, constant, relation, priority)
     }
 
-    private func make(_ c: (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority),
-                      _ variables: [Variable]) -> LinearConstraint {
+    private func make(_ c: Spec, _ variables: [Variable]) -> LinearConstraint {
         LinearConstraint(LinearExpression(c.terms.map { Term(variables[$0.0], $0.1) }, constant: c.constant), c.relation,
                          priority: c.priority)
+    }
+
+    /// The constraint's expression at the solver's current values.
+    private func value(of c: LinearConstraint, in solver: Solver) -> Double {
+        c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
     }
 
     /// Total violation per optional priority level, highest first.
     private func violations(_ constraints: [LinearConstraint], _ solver: Solver) -> [Double] {
         Self.priorities.dropFirst(2).map { level in
             constraints.filter { $0.priority == level }.reduce(0.0) { sum, c in
-                let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+                let v = value(of: c, in: solver)
                 switch c.relation {
                 case .equal: return sum + abs(v)
                 case .lessThanOrEqual: return sum + max(0, v)
@@ -56,7 +56,7 @@ import Testing
 
     private func requiredHold(_ constraints: [LinearConstraint], _ solver: Solver) -> Bool {
         constraints.filter(\.priority.isRequired).allSatisfy { c in
-            let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+            let v = value(of: c, in: solver)
             switch c.relation {
             case .equal: return abs(v) < 1e-6
             case .lessThanOrEqual: return v < 1e-6
@@ -72,7 +72,7 @@ import Testing
         let point = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &rng)) }
         let solver = Solver()
         let variables = (0..<n).map { _ in solver.makeVariable() }
-        var live: [(LinearConstraint, (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority))] = []
+        var live: [(LinearConstraint, Spec)] = []
         for step in 0..<60 {
             if !live.isEmpty, Int.random(in: 0..<4, using: &rng) == 0 {
                 let i = Int.random(in: 0..<live.count, using: &rng)
