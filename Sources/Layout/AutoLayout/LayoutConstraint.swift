@@ -27,7 +27,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// How strongly the constraint should hold; setting it re-installs the constraint.
     public var priority: LayoutPriority {
-        didSet { if priority != oldValue { engine?.priorityDidChange(self) } }
+        didSet { if priority != oldValue { engine?.reinstall(self) } }
     }
 
     /// The engine the constraint is active in, if any.
