@@ -74,9 +74,16 @@ import Testing
         let variables = (0..<n).map { _ in solver.makeVariable() }
         var live: [(LinearConstraint, Spec)] = []
         for step in 0..<60 {
-            if !live.isEmpty, Int.random(in: 0..<4, using: &rng) == 0 {
+            let roll = Int.random(in: 0..<6, using: &rng)
+            if !live.isEmpty, roll == 0 {
                 let i = Int.random(in: 0..<live.count, using: &rng)
                 try solver.remove(live.remove(at: i).0)
+            } else if !live.isEmpty, roll == 1 {
+                // Move an optional constraint's constant (the dual simplex path edits take).
+                let i = Int.random(in: 0..<live.count, using: &rng)
+                guard !live[i].1.priority.isRequired else { continue }
+                live[i].1.constant += Double(Int.random(in: -30...30, using: &rng))
+                try solver.setConstant(live[i].1.constant, of: live[i].0)
             } else {
                 let spec = randomConstraint(&rng, point: point)
                 let c = make(spec, variables)
