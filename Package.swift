@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -112,4 +112,14 @@ import Testing
             == "a.centerX == 0.5*superview.centerX - 10 @750")
         #expect(try c("b.height >= 44").description == "b.height >= 44")
     }
+
+    @Test func alignAllBaselineUsesEachItemsBaselineOffset() throws {
+        engine.activate([try c("a.top == 10"), try c("a.height == 30"), try c("b.height == 20")])
+        engine.activate(try engine.constraints(withVisualFormat: "[a]-[b]", options: .alignAllBaseline,
+                                               views: ["a": a, "b": b]))
+        #expect(engine.frame(of: b).maxY == 40)  // without text, baselines are the bottoms
+        engine.setBaselineOffset(24, for: a)
+        engine.setBaselineOffset(16, for: b)
+        #expect(engine.frame(of: b).y == 10 + 24 - 16)
+    }
 }

@@ -1,3 +1,4 @@
+import GoldenTesting
 import Layout
 import Testing
 
@@ -7,14 +8,10 @@ import Testing
 @Suite struct RandomSolverTests {
     private static let priorities: [LayoutPriority] = [1000, 1000, 750, 500, 250, 1]
 
-    private struct System {
-        let variableCount: Int
-        var constraints: [(terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)] = []
-    }
+    /// A constraint's recipe, so the same constraint can be made again for a fresh solver.
+    private typealias Spec = (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)
 
-    private func randomConstraint(_ rng: inout SeededGenerator, point: [Double])
-        -> (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority)
-    {
+    private func randomConstraint(_ rng: inout SeededGenerator, point: [Double]) -> Spec {
         let count = Int.random(in: 1...3, using: &rng)
         let terms = (0..<count).map { _ in
             (Int.random(in: 0..<point.count, using: &rng), Double(Int.random(in: -3...3, using: &rng)))
@@ -33,17 +30,21 @@ import Testing
         return (terms, constant, relation, priority)
     }
 
-    private func make(_ c: (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority),
-                      _ variables: [Variable]) -> LinearConstraint {
+    private func make(_ c: Spec, _ variables: [Variable]) -> LinearConstraint {
         LinearConstraint(LinearExpression(c.terms.map { Term(variables[$0.0], $0.1) }, constant: c.constant), c.relation,
                          priority: c.priority)
+    }
+
+    /// The constraint's expression at the solver's current values.
+    private func value(of c: LinearConstraint, in solver: Solver) -> Double {
+        c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
     }
 
     /// Total violation per optional priority level, highest first.
     private func violations(_ constraints: [LinearConstraint], _ solver: Solver) -> [Double] {
         Self.priorities.dropFirst(2).map { level in
             constraints.filter { $0.priority == level }.reduce(0.0) { sum, c in
-                let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+                let v = value(of: c, in: solver)
                 switch c.relation {
                 case .equal: return sum + abs(v)
                 case .lessThanOrEqual: return sum + max(0, v)
@@ -55,7 +56,7 @@ import Testing
 
     private func requiredHold(_ constraints: [LinearConstraint], _ solver: Solver) -> Bool {
         constraints.filter(\.priority.isRequired).allSatisfy { c in
-            let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+            let v = value(of: c, in: solver)
             switch c.relation {
             case .equal: return abs(v) < 1e-6
             case .lessThanOrEqual: return v < 1e-6
@@ -71,11 +72,18 @@ import Testing
         let point = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &rng)) }
         let solver = Solver()
         let variables = (0..<n).map { _ in solver.makeVariable() }
-        var live: [(LinearConstraint, (terms: [(Int, Double)], constant: Double, relation: LayoutRelation, priority: LayoutPriority))] = []
+        var live: [(LinearConstraint, Spec)] = []
         for step in 0..<60 {
-            if !live.isEmpty, Int.random(in: 0..<4, using: &rng) == 0 {
+            let roll = Int.random(in: 0..<6, using: &rng)
+            if !live.isEmpty, roll == 0 {
                 let i = Int.random(in: 0..<live.count, using: &rng)
                 try solver.remove(live.remove(at: i).0)
+            } else if !live.isEmpty, roll == 1 {
+                // Move an optional constraint's constant (the dual simplex path edits take).
+                let i = Int.random(in: 0..<live.count, using: &rng)
+                guard !live[i].1.priority.isRequired else { continue }
+                live[i].1.constant += Double(Int.random(in: -30...30, using: &rng))
+                try solver.setConstant(live[i].1.constant, of: live[i].0)
             } else {
                 let spec = randomConstraint(&rng, point: point)
                 let c = make(spec, variables)
@@ -108,5 +116,46 @@ import Testing
         }
         try solver.add(LinearConstraint(x - target, .equal, priority: high))
         #expect(abs(solver.value(of: x) - target) < 1e-9)
+    }
+
+    @Test(arguments: Array(31...40) as [UInt64])
+    func rejectedConstraintsAndConstantsLeaveEveryValueAsItWas(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let n = 5
+        let point = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &rng)) }
+        let solver = Solver()
+        let variables = (0..<n).map { _ in solver.makeVariable() }
+        var required: [LinearConstraint] = []
+        var rejections = 0
+        for _ in 0..<40 {
+            let before = variables.map { solver.value(of: $0) }
+            var spec = randomConstraint(&rng, point: point)
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                // A required constraint pushed away from the feasible point: often unsatisfiable.
+                spec.priority = .required
+                spec.constant += Double(Int.random(in: -40...40, using: &rng))
+            }
+            do {
+                let c = make(spec, variables)
+                try solver.add(c)
+                if c.priority.isRequired { required.append(c) }
+            } catch {
+                rejections += 1
+                #expect(zip(variables.map { solver.value(of: $0) }, before).allSatisfy { abs($0 - $1) < 1e-9 })
+            }
+            if let c = required.randomElement(using: &rng) {
+                let before = variables.map { solver.value(of: $0) }
+                let old = c.expression.constant
+                do {
+                    try solver.setConstant(old + Double(Int.random(in: -30...30, using: &rng)), of: c)
+                } catch {
+                    rejections += 1
+                    #expect(c.expression.constant == old)
+                    #expect(zip(variables.map { solver.value(of: $0) }, before).allSatisfy { abs($0 - $1) < 1e-9 })
+                }
+            }
+            #expect(requiredHold(required, solver))
+        }
+        #expect(rejections > 0)
     }
 }

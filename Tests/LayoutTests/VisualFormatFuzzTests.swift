@@ -1,4 +1,5 @@
 import Geometry
+import GoldenTesting
 import Layout
 import Testing
 
@@ -24,6 +25,21 @@ import Testing
         }
     }
 
+    /// `text` with one to four random deletions, insertions, replacements or truncations.
+    private func mutated(_ text: String, _ alphabet: [Character], _ rng: inout SeededGenerator) -> String {
+        var chars = Array(text)
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let i = Int.random(in: 0...chars.count, using: &rng)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0 where i < chars.count: chars.remove(at: i)
+            case 1: chars.insert(alphabet.randomElement(using: &rng)!, at: i)
+            case 2 where i < chars.count: chars[i] = alphabet.randomElement(using: &rng)!
+            default: chars = Array(chars.prefix(i))
+            }
+        }
+        return String(chars)
+    }
+
     private func parse(_ format: String) {
         do {
             let cs = try engine.constraints(withVisualFormat: format, options: [], metrics: ["gap": 12, "w": 40, "low": 250],
@@ -40,17 +56,7 @@ import Testing
     @Test func mutatedFormatsThrowOrParse() {
         var rng = SeededGenerator(seed: 42)
         for _ in 0..<3000 {
-            var chars = Array(Self.corpus.randomElement(using: &rng)!)
-            for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                let i = Int.random(in: 0...chars.count, using: &rng)
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0 where i < chars.count: chars.remove(at: i)
-                case 1: chars.insert(Self.alphabet.randomElement(using: &rng)!, at: i)
-                case 2 where i < chars.count: chars[i] = Self.alphabet.randomElement(using: &rng)!
-                default: chars = Array(chars.prefix(i))
-                }
-            }
-            parse(String(chars))
+            parse(mutated(Self.corpus.randomElement(using: &rng)!, Self.alphabet, &rng))
         }
         #expect(engine.constraints.count == 4)
     }
@@ -58,6 +64,24 @@ import Testing
     @Test func everyPrefixOfEveryExampleThrowsOrParses() {
         for format in Self.corpus {
             for n in 0...format.count { parse(String(format.prefix(n))) }
+        }
+    }
+
+    @Test func mutatedConstraintTextThrowsOrParses() {
+        let texts = ["a.centerX == superview.centerX * 0.5 + 10 @750", "b.width >= 44", "a.top == b.bottom - 8",
+                     "find.height <= 2e1 @ 1"]
+        var items = views
+        items["superview"] = LayoutBox("superview")
+        var rng = SeededGenerator(seed: 7)
+        let alphabet = Array("ab.=<>*+-@ 0123456789eE_superviewcnterXYwidthé")
+        for _ in 0..<3000 {
+            let text = mutated(texts.randomElement(using: &rng)!, alphabet, &rng)
+            do {
+                _ = try engine.constraint(parsing: text, items: items)
+            } catch {
+                #expect(error.position >= 0 && error.position <= text.count, "\(text)")
+                #expect(error.description.hasSuffix("\n\(text) \n\(String(repeating: " ", count: error.position))^"))
+            }
         }
     }
 }

@@ -2,9 +2,9 @@
 /// Leading and trailing are left and right: the renderer lays out left to right.
 public enum LayoutAttribute: String, CaseIterable, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
-    /// The bottom edge, less the item's baseline offset (0 for items without text).
+    /// The text baseline (`LayoutEngine.setBaselineOffset`); the bottom edge without text.
     case lastBaseline
-    /// Same as `lastBaseline`: items have at most one line of text here.
+    /// Same as `lastBaseline`: items here show at most one line of text.
     case firstBaseline
 
     /// Which axis the attribute measures.

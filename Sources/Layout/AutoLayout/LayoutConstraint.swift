@@ -5,21 +5,29 @@
 /// `constant` may change while the constraint is active: the engine re-solves incrementally
 /// (this is how animations move views). Changing `priority` re-installs the constraint.
 public final class LayoutConstraint: CustomStringConvertible {
+    /// The item on the left side.
     public let firstItem: LayoutItem
+    /// Its attribute.
     public let firstAttribute: LayoutAttribute
+    /// How the sides compare.
     public let relation: LayoutRelation
+    /// The item on the right side, nil when the right side is just the constant.
     public let secondItem: LayoutItem?
+    /// Its attribute (nil without a second item).
     public let secondAttribute: LayoutAttribute?
+    /// What the second attribute is multiplied by.
     public let multiplier: Double
     /// An optional name shown in descriptions.
     public var identifier: String?
 
+    /// Added to the right side; setting it re-solves incrementally (animations move views this way).
     public var constant: Double {
         didSet { if constant != oldValue { engine?.constantDidChange(self) } }
     }
 
+    /// How strongly the constraint should hold; setting it re-installs the constraint.
     public var priority: LayoutPriority {
-        didSet { if priority != oldValue { engine?.priorityDidChange(self) } }
+        didSet { if priority != oldValue { engine?.reinstall(self) } }
     }
 
     /// The engine the constraint is active in, if any.
@@ -27,6 +35,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The solver's form of the constraint while it is installed (nil when broken).
     var installed: LinearConstraint?
 
+    /// `item.attribute relation multiplier × toItem.attribute + constant` at `priority`, as
+    /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`; the
+    /// second attribute defaults to the first.
     public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
                 toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute?,
                 multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {

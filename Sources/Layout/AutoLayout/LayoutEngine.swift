@@ -19,7 +19,7 @@ public final class LayoutEngine {
     /// Every conflict so far, oldest first.
     public private(set) var conflicts: [ConflictReport] = []
 
-    let solver = Solver()
+    private let solver = Solver()
     private var nodes: [ObjectIdentifier: Node] = [:]
     private var items: [LayoutItem] = []
     private var active: [LayoutConstraint] = []
@@ -34,6 +34,8 @@ public final class LayoutEngine {
         var hugging: [LayoutAxis: LayoutPriority] = [.horizontal: .defaultLow, .vertical: .defaultLow]
         var compressionResistance: [LayoutAxis: LayoutPriority] = [.horizontal: .defaultHigh, .vertical: .defaultHigh]
         var intrinsicConstraints: [LayoutConstraint] = []
+        /// Where the text baseline sits below the top, for items that show text.
+        var baselineFromTop: Double?
 
         init(parent: LayoutItem?, variables: ItemVariables) {
             self.parent = parent
@@ -123,6 +125,19 @@ public final class LayoutEngine {
         rebuildIntrinsicConstraints(item, node)
     }
 
+    /// Where `item`'s text baseline sits, in points below its top (a label's ascender after its
+    /// vertical centring); nil, the default, puts the baselines at the bottom edge as for views
+    /// without text. Active constraints on the item's baselines follow the change.
+    public func setBaselineOffset(_ fromTop: Double?, for item: LayoutItem) {
+        guard let node = node(item) else { preconditionFailure("\(item.layoutName) is not in the layout engine") }
+        node.baselineFromTop = fromTop
+        let isBaseline = { (a: LayoutAttribute?) in a == .lastBaseline || a == .firstBaseline }
+        for c in active where c.installed != nil
+            && ((c.firstItem === item && isBaseline(c.firstAttribute)) || (c.secondItem === item && isBaseline(c.secondAttribute))) {
+            reinstall(c)
+        }
+    }
+
     private func rebuildIntrinsicConstraints(_ item: LayoutItem, _ node: Node) {
         deactivate(node.intrinsicConstraints)
         node.intrinsicConstraints = []
@@ -188,7 +203,8 @@ public final class LayoutEngine {
         }
     }
 
-    func priorityDidChange(_ c: LayoutConstraint) {
+    /// Takes `c` out of the solver and puts it back as it now reads (a new priority, a baseline).
+    func reinstall(_ c: LayoutConstraint) {
         guard let linear = c.installed else { return }
         try? solver.remove(linear)
         c.installed = nil
@@ -283,7 +299,7 @@ public final class LayoutEngine {
         let origin = space.flatMap(lookup)
         func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> LinearExpression {
             guard let v = lookup(item) else { return LinearExpression() }
-            var e = v.expression(for: attribute)
+            var e = v.expression(for: attribute, baselineFromTop: node(item)?.baselineFromTop)
             if !attribute.isSize, let origin {
                 e = e - (attribute.axis == .horizontal ? origin.left : origin.top)
             }
@@ -301,14 +317,17 @@ public final class LayoutEngine {
 struct ItemVariables {
     let left, top, width, height: Variable
 
-    func expression(for attribute: LayoutAttribute) -> LinearExpression {
+    /// The attribute as an expression; baselines are `baselineFromTop` below the top, or at the
+    /// bottom without one.
+    func expression(for attribute: LayoutAttribute, baselineFromTop: Double?) -> LinearExpression {
         switch attribute {
         case .left, .leading: return LinearExpression(left)
         case .right, .trailing: return left + width
         case .centerX: return left + width * 0.5
         case .width: return LinearExpression(width)
         case .top: return LinearExpression(top)
-        case .bottom, .lastBaseline, .firstBaseline: return top + height
+        case .bottom: return top + height
+        case .lastBaseline, .firstBaseline: return baselineFromTop.map { top + $0 } ?? top + height
         case .centerY: return top + height * 0.5
         case .height: return LinearExpression(height)
         }

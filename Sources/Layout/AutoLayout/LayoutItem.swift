@@ -7,6 +7,8 @@ public protocol LayoutItem: AnyObject {
 
 /// A named rectangle, for laying out without a view tree (the CLI, tests).
 public final class LayoutBox: LayoutItem {
+    /// The name given at creation.
     public let layoutName: String
+    /// A box called `name`.
     public init(_ name: String) { layoutName = name }
 }

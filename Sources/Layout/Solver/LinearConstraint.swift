@@ -21,20 +21,30 @@ public enum LayoutRelation: Sendable, Hashable {
 public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConvertible,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
 {
+    /// The priority, 1…1000.
     public let rawValue: Double
 
     /// Clamps `value` into 1…1000, the range Auto Layout accepts.
     public init(_ value: Double) { rawValue = min(max(value, 1), 1000) }
+    /// A priority written as a number, clamped into 1…1000.
     public init(floatLiteral value: Double) { self.init(value) }
+    /// A priority written as a number, clamped into 1…1000.
     public init(integerLiteral value: Int) { self.init(Double(value)) }
 
+    /// 1000: must hold.
     public static let required = LayoutPriority(1000)
+    /// 750: UIKit's default compression resistance.
     public static let defaultHigh = LayoutPriority(750)
+    /// 250: UIKit's default content hugging.
     public static let defaultLow = LayoutPriority(250)
+    /// 50: the level `systemLayoutSizeFitting` uses.
     public static let fittingSizeLevel = LayoutPriority(50)
 
+    /// Whether the constraint must hold (priority 1000).
     public var isRequired: Bool { rawValue >= 1000 }
+    /// The number, as Auto Layout prints it.
     public var description: String { compactNumber(rawValue) }
+    /// Orders priorities by value.
     public static func < (a: LayoutPriority, b: LayoutPriority) -> Bool { a.rawValue < b.rawValue }
 }
 
@@ -44,8 +54,11 @@ public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConver
 /// second (redundant) constraint. The expression's constant can be changed while the constraint
 /// is in a solver, through `Solver.setConstant(_:of:)`, which re-solves incrementally.
 public final class LinearConstraint: CustomStringConvertible {
+    /// The left side; the right side is 0.
     public private(set) var expression: LinearExpression
+    /// How the expression compares with 0.
     public let relation: LayoutRelation
+    /// How strongly the constraint should hold.
     public let priority: LayoutPriority
 
     /// `expression relation 0`; terms naming the same variable are merged, zero terms dropped.
@@ -63,22 +76,24 @@ public final class LinearConstraint: CustomStringConvertible {
 
     func replaceConstant(_ constant: Double) { expression.constant = constant }
 
+    /// The constraint as `coefficient*variable + … + constant REL 0 @priority`.
     public var description: String {
         let terms = expression.terms.map { "\($0.coefficient)*\($0.variable)" }.joined(separator: " + ")
         return "\(terms) + \(expression.constant) \(relation.symbol) 0 @\(priority)"
     }
 
     private static func reduced(_ e: LinearExpression) -> LinearExpression {
-        var order: [Variable] = []
-        var sums: [Variable: Double] = [:]
+        // Expressions are short (a few terms), so a linear search beats hashing here.
+        var terms: [Term] = []
+        terms.reserveCapacity(e.terms.count)
         for t in e.terms {
-            if sums[t.variable] == nil { order.append(t.variable) }
-            sums[t.variable, default: 0] += t.coefficient
+            if let i = terms.firstIndex(where: { $0.variable == t.variable }) {
+                terms[i].coefficient += t.coefficient
+            } else {
+                terms.append(t)
+            }
         }
-        let terms = order.compactMap { v -> Term? in
-            let c = sums[v] ?? 0
-            return isNearZero(c) ? nil : Term(v, c)
-        }
+        terms.removeAll { isNearZero($0.coefficient) }
         return LinearExpression(terms, constant: e.constant)
     }
 }

@@ -8,8 +8,14 @@
 struct Row {
     /// The row's constant term: the basic symbol's value when this row is in the tableau.
     private(set) var constant: Double
-    private var keys: [Int32]
-    private var values: [Double]
+    /// One cell: a symbol id (or `Row.empty`) and its coefficient, side by side so that a probe
+    /// touches one cache line and a row is one allocation.
+    private struct Slot {
+        var key: Int32
+        var value: Double
+    }
+
+    private var slots: [Slot]
     private var shift: UInt64
     /// The number of non-zero cells.
     private(set) var count = 0
@@ -18,8 +24,7 @@ struct Row {
 
     init(constant: Double = 0) {
         self.constant = constant
-        keys = [Int32](repeating: Row.empty, count: 8)
-        values = [Double](repeating: 0, count: 8)
+        slots = [Slot](repeating: Slot(key: Row.empty, value: 0), count: 8)
         shift = 64 - 3
     }
 
@@ -30,10 +35,10 @@ struct Row {
     }
 
     @inline(__always) private func slot(of key: Int32) -> Int? {
-        let mask = keys.count - 1
+        let mask = slots.count - 1
         var i = home(key)
         while true {
-            let k = keys[i]
+            let k = slots[i].key
             if k == key { return i }
             if k == Row.empty { return nil }
             i = (i + 1) & mask
@@ -43,38 +48,39 @@ struct Row {
     /// The coefficient of `symbol`, 0 when the row does not mention it.
     @inline(__always) func coefficient(for symbol: Int) -> Double {
         guard let i = slot(of: Int32(truncatingIfNeeded: symbol)) else { return 0 }
-        return values[i]
+        return slots[i].value
     }
 
     /// Adds `coefficient·symbol`; a cell whose coefficient cancels to (near) zero is removed.
     mutating func insert(_ symbol: Int, _ coefficient: Double) {
         let key = Int32(truncatingIfNeeded: symbol)
-        let mask = keys.count - 1
+        let mask = slots.count - 1
         var i = home(key)
         while true {
-            let k = keys[i]
+            let k = slots[i].key
             if k == key {
-                let sum = values[i] + coefficient
-                if isNearZero(sum) { removeSlot(i) } else { values[i] = sum }
+                let sum = slots[i].value + coefficient
+                if isNearZero(sum) { removeSlot(i) } else { slots[i].value = sum }
                 return
             }
             if k == Row.empty { break }
             i = (i + 1) & mask
         }
         if isNearZero(coefficient) { return }
-        keys[i] = key
-        values[i] = coefficient
+        slots[i] = Slot(key: key, value: coefficient)
         count += 1
-        if count * 4 > keys.count * 3 { grow() }
+        if count * 4 > slots.count * 3 { grow() }
     }
 
     /// Adds `factor × other`, constant included.
     mutating func insert(_ other: Row, times factor: Double) {
-        if count * 4 < other.count {
-            // Substituting a long row into a short one (what makes a tableau dense): copy the
-            // long row's table wholesale and add the few cells of this one to it.
+        if count < other.count {
+            // Substituting a longer row into a shorter one (what makes a tableau dense): copying
+            // the longer table wholesale and adding this row's cells to it is cheaper than
+            // hashing every cell of the longer one into this one.
             var merged = other
             merged.scale(by: factor)
+            if abs(factor) < 1 { merged.removeNearZeroCells() }
             merged.constant += constant
             forEachCell { merged.insert($0, $1) }
             self = merged
@@ -87,16 +93,16 @@ struct Row {
 
     /// Grows the table once, up front, so that `cells` cells fit without rehashing.
     private mutating func reserveCapacity(_ cells: Int) {
-        var capacity = keys.count
+        var capacity = slots.count
         while cells * 4 > capacity * 3 { capacity *= 2 }
-        if capacity > keys.count { rehash(capacity) }
+        if capacity > slots.count { rehash(capacity) }
     }
 
     /// Removes the cell for `symbol` and returns its coefficient, or nil if there was none.
     @discardableResult
     mutating func remove(_ symbol: Int) -> Double? {
         guard let i = slot(of: Int32(truncatingIfNeeded: symbol)) else { return nil }
-        let value = values[i]
+        let value = slots[i].value
         removeSlot(i)
         return value
     }
@@ -129,50 +135,53 @@ struct Row {
 
     /// Calls `body` with each (symbol, coefficient) cell.
     @inline(__always) func forEachCell(_ body: (Int, Double) throws -> Void) rethrows {
-        for i in keys.indices where keys[i] != Row.empty {
-            try body(Int(keys[i]), values[i])
+        for slot in slots where slot.key != Row.empty {
+            try body(Int(slot.key), slot.value)
         }
     }
 
     private mutating func scale(by factor: Double) {
         constant *= factor
-        for i in keys.indices where keys[i] != Row.empty { values[i] *= factor }
+        for i in slots.indices where slots[i].key != Row.empty { slots[i].value *= factor }
+    }
+
+    /// Drops cells that scaling made (near) zero, as `insert` would have.
+    private mutating func removeNearZeroCells() {
+        var tiny: [Int] = []
+        forEachCell { symbol, c in if isNearZero(c) { tiny.append(symbol) } }
+        for symbol in tiny { remove(symbol) }
     }
 
     private mutating func removeSlot(_ slot: Int) {
-        let mask = keys.count - 1
+        let mask = slots.count - 1
         var hole = slot
         var j = slot
         while true {
             j = (j + 1) & mask
-            let k = keys[j]
+            let k = slots[j].key
             if k == Row.empty { break }
             let h = home(k)
             // The entry at j may move into the hole only if its home is not cyclically in (hole, j].
             let staysPut = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
             if staysPut { continue }
-            keys[hole] = k
-            values[hole] = values[j]
+            slots[hole] = slots[j]
             hole = j
         }
-        keys[hole] = Row.empty
-        values[hole] = 0
+        slots[hole] = Slot(key: Row.empty, value: 0)
         count -= 1
     }
 
-    private mutating func grow() { rehash(keys.count * 2) }
+    private mutating func grow() { rehash(slots.count * 2) }
 
     private mutating func rehash(_ capacity: Int) {
-        let oldKeys = keys, oldValues = values
-        keys = [Int32](repeating: Row.empty, count: capacity)
-        values = [Double](repeating: 0, count: capacity)
+        let old = slots
+        slots = [Slot](repeating: Slot(key: Row.empty, value: 0), count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
         let mask = capacity - 1
-        for i in oldKeys.indices where oldKeys[i] != Row.empty {
-            var j = home(oldKeys[i])
-            while keys[j] != Row.empty { j = (j + 1) & mask }
-            keys[j] = oldKeys[i]
-            values[j] = oldValues[i]
+        for slot in old where slot.key != Row.empty {
+            var j = home(slot.key)
+            while slots[j].key != Row.empty { j = (j + 1) & mask }
+            slots[j] = slot
         }
     }
 }

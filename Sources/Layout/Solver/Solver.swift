@@ -4,13 +4,17 @@
 ///
 /// Differences from Kiwi, each fixing a documented Kiwi failure:
 /// - Priorities are lexicographic (see `Objective`): a higher priority beats any number of lower.
-/// - A constraint that cannot be satisfied is reported and leaves the solver exactly as it was:
-///   the tableau is snapshotted (copy-on-write) before the artificial-variable phase and put back
-///   on failure, so no stale row survives (Kiwi issue 52).
+/// - A constraint (or a new constant) that cannot be satisfied is reported and leaves the solver
+///   as it was: the pivots of the attempt are journaled and undone, which restores the basis and
+///   every value (to the last bit or two of rounding), and its row and symbols are dropped, so no
+///   stale row survives (Kiwi issue 52).
 /// - Changing a constant (edit variables included) runs the dual simplex; a row it cannot repair
 ///   means the required constraints conflict, which is reported, never "dual optimize failed".
-/// - Rows are hash tables and pivots choose symbols by Bland's rule with tolerances, so chained
-///   layouts stay fast and degenerate systems do not cycle.
+/// - Speed, where Kiwi is slow (dense rows, no column index, degenerate pivots): rows are hash
+///   tables, and a long row merges into a short one by copying; a symbol no row mentions yet is
+///   not searched for; a row with constant 0 takes the newest slack as subject, so equal-size
+///   chains need no degenerate pivots; the primal simplex uses Dantzig's rule (few pivots) and
+///   falls back to Bland's after a run of degenerate pivots, so it cannot cycle.
 public final class Solver {
     private var tableau = Tableau()
     private var tags: [ObjectIdentifier: Tag] = [:]
@@ -27,6 +31,7 @@ public final class Solver {
         let other: Int?
     }
 
+    /// An empty solver.
     public init() {}
 
     /// A new unknown; it reads 0 until constraints say otherwise.
@@ -57,9 +62,7 @@ public final class Solver {
             row.solve(for: tag.marker)
             tableau.insertRow(row, for: tag.marker)
         } else {
-            let snapshot = tableau
             guard tableau.addWithArtificialVariable(row) else {
-                tableau = snapshot
                 tableau.truncateSymbols(to: symbolCount)
                 throw .unsatisfiableConstraint
             }
@@ -100,17 +103,15 @@ public final class Solver {
         guard let tag = tags[ObjectIdentifier(constraint)] else { throw .unknownConstraint }
         let old = constraint.expression.constant
         guard constant != old else { return }
-        let snapshot = constraint.priority.isRequired ? tableau : nil
-        constraint.replaceConstant(constant)
+        tableau.beginJournal()
         tableau.shiftParameter(tag.marker, by: (constant - old) / tag.markerCoefficient)
-        if tableau.dualOptimize() { return }
-        constraint.replaceConstant(old)
-        if let snapshot {
-            tableau = snapshot
-        } else {
-            tableau.shiftParameter(tag.marker, by: (old - constant) / tag.markerCoefficient)
-            _ = tableau.dualOptimize()
+        if tableau.dualOptimize() {
+            tableau.commitJournal()
+            constraint.replaceConstant(constant)
+            return
         }
+        tableau.rollBack()
+        tableau.shiftParameter(tag.marker, by: (old - constant) / tag.markerCoefficient)
         throw .unsatisfiableConstraint
     }
 

@@ -2,8 +2,9 @@
 /// each row expresses one basic symbol in terms of the parametric (non-basic) symbols, which all
 /// sit at 0, so a basic symbol's value is its row's constant.
 ///
-/// A value type on purpose: `Solver` snapshots it (a copy-on-write copy, O(rows)) before an
-/// operation that may turn out unsatisfiable, and puts the snapshot back if it does.
+/// An operation that may turn out unsatisfiable runs with a journal of its pivots; if it fails,
+/// the pivots are undone newest first, which restores the previous basis (and so every value)
+/// exactly, at no cost to operations that succeed.
 struct Tableau {
     /// Kind of every symbol, by id.
     private(set) var kinds: [SymbolKind] = []
@@ -14,12 +15,14 @@ struct Tableau {
     private var rowIndex: [Int32] = []
     /// `rows[i]` gives the value of the symbol `basic[i]`.
     private var basic: [Int] = []
-    private(set) var rows: [Row] = []
+    private var rows: [Row] = []
     private(set) var objective = Objective()
     /// The phase-one objective while a constraint is being added through an artificial variable.
     private var artificial: Objective?
     /// Basic restricted symbols whose constants went negative: the dual simplex's work list.
     private var infeasible: [Int] = []
+    /// The pivots made since `beginJournal()`, while an operation that may fail is running.
+    private var journal: [(leaving: Int, entering: Int)]?
 
     mutating func makeSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
@@ -114,8 +117,24 @@ struct Tableau {
         objective.removeColumn(symbol)
     }
 
+    /// Starts recording pivots so that `rollBack()` can undo them.
+    mutating func beginJournal() { journal = [] }
+
+    /// Keeps what the journaled operation did.
+    mutating func commitJournal() { journal = nil }
+
+    /// Undoes the journaled pivots, newest first: each pivot is inverted by pivoting back, which
+    /// restores the basis, and with it every row, from before `beginJournal()`.
+    mutating func rollBack() {
+        let pivots = journal ?? []
+        journal = nil
+        for (leaving, entering) in pivots.reversed() { pivot(leaving: entering, entering: leaving) }
+        infeasible.removeAll()
+    }
+
     /// Swaps `entering` into the basis in place of `leaving`.
     private mutating func pivot(leaving: Int, entering: Int) {
+        journal?.append((leaving, entering))
         var row = removeRow(of: leaving)
         row.solve(for: leaving, in: entering)
         substitute(entering, with: row)
@@ -213,10 +232,11 @@ struct Tableau {
     // MARK: phase one
 
     /// Adds `row` (constant ≥ 0, no usable subject) by minimising an artificial variable equal
-    /// to it. Returns false when the row cannot reach 0: the constraint is unsatisfiable, and
-    /// the caller must put back its snapshot.
+    /// to it. Returns false when the row cannot reach 0: the constraint is unsatisfiable, and the
+    /// tableau is back as it was (only the new symbols remain, unused, for the caller to drop).
     mutating func addWithArtificialVariable(_ row: Row) -> Bool {
         let art = makeSymbol(.slack)
+        beginJournal()
         insertRow(row, for: art)
         var goal = Objective()
         goal.retainLevel(1)
@@ -225,20 +245,23 @@ struct Tableau {
         optimize(artificialObjective: true)
         let success = isNearZero(artificial?.topConstant ?? 0)
         artificial = nil
-        guard success else { return false }
+        // On failure the artificial variable is still basic (it is > 0): dropping its row
+        // removes the constraint, and undoing the pivots restores the old basis.
         if rowIndex[art] >= 0 {
             var artRow = removeRow(of: art)
             var entering: Int?
             artRow.forEachCell { symbol, _ in
                 if kinds[symbol] == .slack || kinds[symbol] == .error, symbol < entering ?? .max { entering = symbol }
             }
-            if let entering {
+            if success, let entering {
                 artRow.solve(for: art, in: entering)
                 enter(entering, with: artRow)
-            } else if !artRow.isEmpty {
+            } else if !success || !artRow.isEmpty {
+                rollBack()
                 return false
             }
         }
+        commitJournal()
         removeColumn(art)
         return true
     }

@@ -1,6 +1,8 @@
 /// The iOS 7 standard spacing a lone `-` stands for: to the superview's edge, and between siblings.
 public enum StandardSpacing {
+    /// `|-[view]`: 20 points between a view and its superview's edge.
     public static let toSuperview = 20.0
+    /// `[a]-[b]`: 8 points between siblings.
     public static let betweenSiblings = 8.0
 }
 

@@ -14,12 +14,14 @@ public struct VisualFormatError: Error, Equatable, CustomStringConvertible {
     /// 0-based index of the character the caret points at (the format's length at its end).
     public let position: Int
 
+    /// An error with `message` about `format`, the caret under character `position`.
     public init(message: String, format: String, position: Int) {
         self.message = message
         self.format = format
         self.position = position
     }
 
+    /// The full text, as UIKit's exception reason reads.
     public var description: String {
         "Unable to parse constraint format: \n\(message) \n\(format) \n\(String(repeating: " ", count: position))^"
     }

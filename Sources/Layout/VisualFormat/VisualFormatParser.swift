@@ -72,7 +72,7 @@ struct VisualFormatParser {
             throw scanner.error("Expected a ']' here. That is how you give the end of a view.")
         }
         scanner.pos += 1
-        return .init(name: name, item: item, predicates: predicates, connectionToNext: nil)
+        return .init(item: item, predicates: predicates, connectionToNext: nil)
     }
 
     // MARK: connections

@@ -13,7 +13,6 @@ struct VisualFormatSyntax {
     var positionAfterViews = 0
 
     struct ViewSyntax {
-        let name: String
         let item: LayoutItem
         var predicates: [Predicate<SizeObject>]
         /// The connection to the next view (not to a trailing `|`).
