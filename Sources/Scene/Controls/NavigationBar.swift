@@ -67,14 +67,16 @@ open class NavigationBar: View {
     }
 
     /// The back button's and title's layout for the current width: what each shows and where.
-    struct Layout: Equatable {
-        var backTitle: String?
-        var titleBox: Rect
+    public struct Layout: Equatable {
+        /// The back title shown after the chevron: the full one, "Back", or nil for the chevron alone.
+        public var backTitle: String?
+        /// Where the title is drawn (in the bar's coordinates); narrower than the title when truncated.
+        public var titleBox: Rect
     }
 
     /// Fits the title between the back button and the right item, shortening the back title
     /// to "Back" and then to nothing before the title is truncated.
-    var layout: Layout {
+    public var fittedLayout: Layout {
         let titleWidth = TextLine(title, font: titleFont).width
         let rightEdge = (rightItem?.frame.minX ?? bounds.width) - NavigationBar.margin
         let candidates: [String?] = backTitle.map { [$0, "Back", nil] } ?? [nil]
@@ -105,7 +107,7 @@ open class NavigationBar: View {
                           rule: .nonZero, transform: .identity))
         list.append(.fill(Path(rect: Rect(0, NavigationBar.height, bounds.width, 0.5)), color: NavigationBar.hairlineColor,
                           rule: .nonZero, transform: .identity))
-        let fitted = layout
+        let fitted = fittedLayout
         if backTitle != nil {
             list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: .identity))
             if let back = fitted.backTitle {
