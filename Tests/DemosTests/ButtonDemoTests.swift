@@ -1,7 +1,5 @@
 @testable import Demos
-import GoldenTesting
 import Motion
-import Raster
 import Scene
 import Testing
 
@@ -10,20 +8,15 @@ import Testing
     static let keyFrames = [0, 52, 100, 150, 200, 262]
 
     @Test func keyFramesAt1xMatchTheirGoldens() throws {
-        for (index, pixmap) in try frames(ButtonDemo.self, scale: 1, Self.keyFrames).sorted(by: { $0.key < $1.key }) {
-            try assertGolden(pixmap, named: "button@1x-frame-\(index)", suite: "DemosTests")
-        }
+        try assertKeyFrameGoldens(ButtonDemo.self, scale: 1, Self.keyFrames)
     }
 
     @Test func theShakeAt3xMatchesItsGolden() throws {
-        let shot = try frames(ButtonDemo.self, scale: 3, [150])
-        try assertGolden(shot[150]!, named: "button@3x-frame-150", suite: "DemosTests")
+        try assertKeyFrameGoldens(ButtonDemo.self, scale: 3, [150])
     }
 
     @Test func everyFrameAtScale1MatchesTheManifest() throws {
-        var manifest = try FrameManifest(suite: "DemosTests", name: "button@1x")
-        try render(ButtonDemo.self, scale: 1) { _, pixmap in try manifest.check(pixmap) }
-        try manifest.finish()
+        try assertFrameManifest(ButtonDemo.self)
     }
 
     /// Plays the demo frame by frame, calling `inspect` with each frame index once the frame's

@@ -1,6 +1,5 @@
 @testable import Demos
 import Geometry
-import GoldenTesting
 import Motion
 import Raster
 import Scene
@@ -12,20 +11,15 @@ import Testing
     static let keyFrames = [0, 68, 176, 210, 415, 652]
 
     @Test func keyFramesAt1xMatchTheirGoldens() throws {
-        for (index, pixmap) in try frames(PasswordDemo.self, scale: 1, Self.keyFrames).sorted(by: { $0.key < $1.key }) {
-            try assertGolden(pixmap, named: "password@1x-frame-\(index)", suite: "DemosTests")
-        }
+        try assertKeyFrameGoldens(PasswordDemo.self, scale: 1, Self.keyFrames)
     }
 
     @Test func aKeyPopupAt3xMatchesItsGolden() throws {
-        let shot = try frames(PasswordDemo.self, scale: 3, [68])
-        try assertGolden(shot[68]!, named: "password@3x-frame-68", suite: "DemosTests")
+        try assertKeyFrameGoldens(PasswordDemo.self, scale: 3, [68])
     }
 
     @Test func everyFrameAtScale1MatchesTheManifest() throws {
-        var manifest = try FrameManifest(suite: "DemosTests", name: "password@1x")
-        try render(PasswordDemo.self, scale: 1) { _, pixmap in try manifest.check(pixmap) }
-        try manifest.finish()
+        try assertFrameManifest(PasswordDemo.self)
     }
 
     /// The strength rule by length, restated: width multiple of the 280 pt track.
