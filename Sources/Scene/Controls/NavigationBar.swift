@@ -19,9 +19,11 @@ open class NavigationBar: View {
     /// The shadow image: a hairline of 30 % black, half a point thick.
     public static let hairlineColor = Color(white: 0, alpha: 0.3)
 
+    /// The screen's title (`navigationItem.title`), centred when it fits.
     public var title: String
     /// Title appearance (`titleTextAttributes`).
     public var titleFont: Font
+    /// Title colour (`titleTextAttributes`' foreground colour).
     public var titleColor: Color
     /// The previous screen's title, shown after the chevron; nil for a root screen.
     public var backTitle: String?
@@ -37,6 +39,7 @@ open class NavigationBar: View {
     /// The gap between the chevron and the back title.
     static let chevronGap = 6.0
 
+    /// A bar across a screen `width` points wide, placed under the status bar, named "navigationBar".
     public init(width: Double, title: String, backTitle: String? = nil,
                 titleFont: Font = .named("system", size: 17), titleColor: Color = .black) {
         self.title = title
