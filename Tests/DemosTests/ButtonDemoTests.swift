@@ -54,6 +54,24 @@ import Testing
         #expect(xs[start + reference.count] == rest)
     }
 
+    @Test func thePressIsAPOPBasicAndTheReleaseSpringTakesOverWhereItIs() throws {
+        var scales: [Double] = []
+        try Self.play { _, screen in scales.append(screen.button.transform.scaleX) }
+        // Pressed on frame 48 (0.8 s), released on frame 55, before the 0.4 s press animation ends.
+        let press = try Trajectory.record(BasicAnimation(from: [1, 1], to: [0.95, 0.95]), property: .scaleXY)
+        for sample in press.prefix(7) {
+            #expect(scales[48 + sample.frame] == sample.value[0], "press frame \(sample.frame)")
+        }
+        // The spring starts from the press's value on the release frame, after the press has stepped.
+        let from = press[7].value[0]
+        let release = try Trajectory.record(SpringAnimation(from: [from, from], to: [1, 1], velocity: [3, 3], bounciness: 18),
+                                            property: .scaleXY)
+        #expect(release.map { $0.value[0] }.max()! > 1.05)
+        for sample in release {
+            #expect(abs(scales[55 + sample.frame] - sample.value[0]) < 1e-9, "release frame \(sample.frame)")
+        }
+    }
+
     @Test func theButtonIsBlockedFromTheReleaseUntilTheShakeEnds() throws {
         var blocked: [Int] = []
         try Self.play { frame, screen in if !screen.button.isUserInteractionEnabled { blocked.append(frame) } }
