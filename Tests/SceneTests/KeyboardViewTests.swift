@@ -45,6 +45,15 @@ import Testing
         #expect(f.field.text == "q")
     }
 
+    @Test func capitalsPopTheirLetterKeyAndCharactersWithoutAKeyShowNothing() {
+        let f = Fixture()
+        f.stage.play(Script([.type("Q", interval: 0.1), .type("1", interval: 0.5)]))
+        let counts = f.itemCounts(frames: 40)
+        #expect(counts[6] > counts[0])
+        #expect(counts[36] == counts[0])
+        #expect(f.field.text == "Q1")
+    }
+
     @Test func deleteReachesTheKeyboardEvenInAnEmptyField() {
         let f = Fixture()
         var presses: [Event] = []

@@ -78,8 +78,13 @@ open class KeyboardView: View {
         var character: Character?
         switch event {
         case let .key(c):
-            index = keys.firstIndex { $0.kind == .character(Character(c.lowercased())) }
-                ?? (c == " " ? keys.firstIndex { $0.kind == .space } : nil)
+            index = keys.firstIndex { key in
+                switch key.kind {
+                case let .character(k): return String(k) == c.lowercased()
+                case .space: return c == " "
+                default: return false
+                }
+            }
             character = c
         case .backspace:
             index = keys.firstIndex { $0.kind == .delete }
