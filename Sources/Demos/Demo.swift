@@ -59,7 +59,7 @@ public enum Device: String, CaseIterable, Sendable {
 }
 
 /// Every demo, in the order `popping-render list` shows them.
-public let allDemos: [any Demo.Type] = [OwlDemo.self]
+public let allDemos: [any Demo.Type] = [OwlDemo.self, ButtonDemo.self, PasswordDemo.self]
 
 /// The demo with the given command-line name.
 public func demo(named name: String) -> (any Demo.Type)? { allDemos.first { $0.name == name } }

@@ -24,8 +24,12 @@ open class Stage {
     public var onBackgroundTap: (() -> Void)?
     /// Called when the script turns the device, after the screen size has changed.
     public var onRotate: ((Orientation) -> Void)?
+    /// Called for every key the script presses (a character or delete) while a text field is
+    /// first responder, before the field takes it, so an on-screen keyboard can show the key going down.
+    public var onKey: ((Event) -> Void)?
 
     private var events: [Int: [Event]] = [:]
+    private var timers: [Int: [() -> Void]] = [:]
     private var blockAnimations: [BlockAnimation] = []
     private var touch: Touch?
     private weak var touchedControl: Control?
@@ -57,6 +61,7 @@ open class Stage {
     public func advanceFrame() {
         animator.advance(to: frame)
         for event in events.removeValue(forKey: frame) ?? [] { deliver(event) }
+        for block in timers.removeValue(forKey: frame) ?? [] { block() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
         for v in window.subtree { v.advance(toFrame: frame) }
     }
@@ -87,6 +92,12 @@ open class Stage {
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
         }
+    }
+
+    /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
+    /// `dispatch_after` on the main queue does.
+    public func run(after seconds: Double, _ block: @escaping () -> Void) {
+        timers[frame + Int((seconds * 60).rounded()), default: []].append(block)
     }
 
     /// Moves the clock on to the next frame.
@@ -171,11 +182,14 @@ open class Stage {
             }
         case let .key(c):
             guard let field = firstResponder else { return }
+            onKey?(event)
             field.text.append(c)
             field.caretEpoch = frame
             field.send(.editingChanged)
         case .backspace:
-            guard let field = firstResponder, !field.text.isEmpty else { return }
+            guard let field = firstResponder else { return }
+            onKey?(event)
+            guard !field.text.isEmpty else { return }
             field.text.removeLast()
             field.caretEpoch = frame
             field.send(.editingChanged)
