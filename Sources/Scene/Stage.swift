@@ -26,6 +26,7 @@ open class Stage {
     public var onRotate: ((Orientation) -> Void)?
 
     private var events: [Int: [Event]] = [:]
+    private var timers: [Int: [() -> Void]] = [:]
     private var blockAnimations: [BlockAnimation] = []
     private var touch: Touch?
     private weak var touchedControl: Control?
@@ -58,6 +59,7 @@ open class Stage {
     public func advanceFrame() {
         animator.advance(to: frame)
         for event in events.removeValue(forKey: frame) ?? [] { deliver(event) }
+        for block in timers.removeValue(forKey: frame) ?? [] { block() }
         if window.needsLayout { window.layoutIfNeeded() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
         for v in window.subtree { v.advance(toFrame: frame) }
@@ -89,6 +91,12 @@ open class Stage {
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
         }
+    }
+
+    /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
+    /// `dispatch_after` on the main queue does.
+    public func run(after seconds: Double, _ block: @escaping () -> Void) {
+        timers[frame + Int((seconds * 60).rounded()), default: []].append(block)
     }
 
     /// Moves the clock on to the next frame.
