@@ -38,6 +38,7 @@ goldens: deps
 
 ## Regenerates the GIFs and contact sheets the README shows.
 renders: build
+	@mkdir -p Renders
 	@for d in $$($(BIN)/popping-render list --names); do \
 		$(BIN)/popping-render $$d --out Renders/$$d.gif --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \

@@ -27,7 +27,9 @@ struct PoppingRender: ParsableCommand {
                 print(text)
                 Foundation.exit(0)
             }
-            CommandFailure(text.split(separator: "\n").first.map(String.init) ?? "\(error)").exit()
+            var line = text.split(separator: "\n").first.map(String.init) ?? "\(error)"
+            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+            CommandFailure(line).exit()
         }
     }
 }

@@ -16,4 +16,9 @@ public struct SeededGenerator: RandomNumberGenerator {
     /// A number in 0..<n by modulo (0 when n ≤ 1): cheaper than `Int.random(in:using:)` and
     /// good enough for choosing mutations.
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+
+    /// A Double uniformly in `range`, from the top 53 bits.
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
 }

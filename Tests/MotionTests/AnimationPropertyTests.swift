@@ -1,3 +1,4 @@
+import GoldenTesting
 import Testing
 @testable import Motion
 
@@ -5,12 +6,12 @@ import Testing
 @Suite struct AnimationPropertyTests {
     static let properties: [StandardProperty] = [.positionX, .position, .scaleXY, .opacity, .rotation, .bounds, .backgroundColor]
 
-    func randomVector(_ rng: inout SplitMix64, count: Int, scale: Double) -> AnimationVector {
+    func randomVector(_ rng: inout SeededGenerator, count: Int, scale: Double) -> AnimationVector {
         AnimationVector((0..<count).map { _ in rng.uniform(-scale...scale) })
     }
 
     @Test func aSpringAlwaysEndsExactlyAtItsToValue() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         for _ in 0..<150 {
             let property = Self.properties[Int(rng.next() % UInt64(Self.properties.count))]
             let n = property.componentCount, scale = property.threshold * 200
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func aBasicAnimationIsMonotonicForMonotonicCurves() throws {
-        var rng = SplitMix64(seed: 9)
+        var rng = SeededGenerator(seed: 9)
         var curves = TimingFunction.named.map(\.function)
         for _ in 0..<40 {
             curves.append(TimingFunction(rng.uniform(0...1), rng.uniform(0...1), rng.uniform(0...1), rng.uniform(0...1)))
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func interruptingASpringKeepsPositionAndVelocityContinuous() throws {
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededGenerator(seed: 3)
         let dt = 1.0 / 60
         for _ in 0..<60 {
             let spring = SpringAnimation(from: 0, to: [rng.uniform(50...300)], bounciness: rng.uniform(0...20))

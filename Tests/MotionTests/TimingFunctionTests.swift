@@ -1,3 +1,4 @@
+import GoldenTesting
 import Testing
 @testable import Motion
 
@@ -17,7 +18,7 @@ import Testing
 
     @Test func mutatedAndTruncatedInputNeverCrashes() {
         // A fixed-seed generator mutates a valid curve; each result parses or throws.
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let valid = Array("cubic-bezier(0.25, 0.1, 0.25, 1)")
         let alphabet = Array("0123456789.,-+e() abcxyz")
         for _ in 0..<2000 {
@@ -60,22 +61,5 @@ import Testing
                 #expect(abs(f.slope(at: x, epsilon: 1e-14) - numeric) < 1e-3, "\(f) at \(x)")
             }
         }
-    }
-}
-
-/// A small deterministic generator for property tests (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A Double uniformly in `range`.
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

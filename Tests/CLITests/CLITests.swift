@@ -1,0 +1,82 @@
+import Codecs
+import Foundation
+import Testing
+
+/// Runs the built `popping-render` (it sits beside the test bundle in the build folder).
+func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = folder.appendingPathComponent("popping-render")
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+/// A fresh empty folder for one test.
+func scratchFolder(_ name: String) throws -> String {
+    let path = NSTemporaryDirectory() + "popping-cli-\(name)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite struct RenderCommandTests {
+    @Test(arguments: [
+        (["nosuchdemo"], "popping-render: nosuchdemo: unknown demo"),
+        (["owl", "--scale", "4"], "popping-render: --scale 4: must be 1, 2 or 3"),
+        (["owl", "--frames", "9..3"], "popping-render: --frames 9..3: expected A..B with 0 <= A <= B"),
+        (["owl", "--frames", "0..100000"], "popping-render: --frames 0..100000: the demo has frames 0.."),
+        (["owl", "--snap", "sideways"], "popping-render: --snap sideways: must be"),
+        (["owl", "--device", "nokia"], "popping-render: --device nokia: unknown device"),
+        (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
+        (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
+    ])
+    func badInputGivesOneLineAndExitStatus2(arguments: [String], message: String) throws {
+        let r = try popping(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message))
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func unwritableOutputLeavesNothingBehind() throws {
+        let folder = try scratchFolder("unwritable")
+        let r = try popping(["owl", "--frames", "0..2", "--scale", "1", "--out", folder + "/missing/owl.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func framesFolderGetsOnePNGPerFrameNamedByFrameIndex() throws {
+        let folder = try scratchFolder("frames")
+        let r = try popping(["owl", "--frames", "10..12", "--scale", "1", "--frames-dir", folder + "/f"])
+        #expect(r.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
+        #expect(files == ["frame-0010.png", "frame-0011.png", "frame-0012.png"])
+        let frame = try PNG.read(path: folder + "/f/frame-0011.png")
+        #expect(frame.width == 375 && frame.height == 667)
+    }
+
+    @Test func gifAndContactSheetAreWrittenWhole() throws {
+        let folder = try scratchFolder("outputs")
+        #expect(try popping(["owl", "--frames", "0..30", "--scale", "1", "--out", folder + "/owl.gif"]).status == 0)
+        let gif = try Data(contentsOf: URL(fileURLWithPath: folder + "/owl.gif"))
+        #expect(gif.prefix(6) == Data("GIF89a".utf8))
+        #expect(gif.last == 0x3B)
+        #expect(try popping(["owl", "--frames", "0..30", "--scale", "1", "--out", folder + "/sheet.png"]).status == 0)
+        let sheet = try PNG.read(path: folder + "/sheet.png")
+        #expect(sheet.width > 4 * 187 && sheet.height > 3 * 333)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["owl.gif", "sheet.png"])
+    }
+
+    @Test func listNamesEveryDemo() throws {
+        let r = try popping(["list", "--names"])
+        #expect(r.status == 0)
+        #expect(r.stdout.split(separator: "\n").contains("owl"))
+    }
+}
