@@ -172,6 +172,21 @@ import Text
         #expect(b.frame.size == Size(50, 10))
     }
 
+    @Test func aTreeLaidOutOnItsOwnKeepsItsConstraintsWhenAddedToAWindow() throws {
+        let (card, a) = Self.rootWithView()
+        card.frame = Rect(0, 0, 200, 100)
+        card.addConstraints(try View.constraints(withVisualFormat: "H:|-[a]-|", views: ["a": a]))
+        card.addConstraints(try View.constraints(withVisualFormat: "V:|[a(10)]", views: ["a": a]))
+        card.layoutIfNeeded()
+        Self.expectFrame(a, Rect(20, 0, 160, 10))
+        let window = View(name: "window", frame: Rect(0, 0, 320, 568))
+        window.addSubview(card)
+        card.frame = Rect(10, 10, 300, 100)
+        card.layoutIfNeeded()
+        Self.expectFrame(a, Rect(20, 0, 260, 10))
+        #expect(window.layoutConflicts.isEmpty)
+    }
+
     @Test func aBadVisualFormatThrowsInsteadOfCrashing() {
         let (_, a) = Self.rootWithView()
         #expect(throws: VisualFormatError.self) { try View.constraints(withVisualFormat: "H:|-[a", views: ["a": a]) }
