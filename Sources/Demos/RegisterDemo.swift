@@ -20,8 +20,10 @@ public enum RegisterDemo: Demo {
     public static let defaultDevice = Device.iphoneSE
 
     public static func start(_ settings: DemoSettings) throws -> DemoRun {
-        let turning = settings.orientation == .portrait
-        let screen = try RegisterScreen(size: settings.screenSize, showsPhone: turning)
+        let size = settings.screenSize
+        // A wide screen (`--orientation landscape`, or `--size` wider than tall) shows the landscape layout alone.
+        let turning = settings.orientation == .portrait && size.width < size.height
+        let screen = try RegisterScreen(size: size, showsPhone: turning)
         var steps: [Script.Step] = [
             .wait(0.6),
             .tap(.view("textFieldEmail")),
