@@ -63,7 +63,8 @@ public enum Device: String, CaseIterable, Sendable {
 }
 
 /// Every demo, in the order `popping-render list` shows them.
-public let allDemos: [any Demo.Type] = [OwlDemo.self, ConstraintsDemo.self, RegisterDemo.self]
+public let allDemos: [any Demo.Type] = [OwlDemo.self, ButtonDemo.self, PasswordDemo.self, ConstraintsDemo.self,
+                                         RegisterDemo.self]
 
 /// The demo with the given command-line name.
 public func demo(named name: String) -> (any Demo.Type)? { allDemos.first { $0.name == name } }

@@ -24,6 +24,9 @@ open class Stage {
     public var onBackgroundTap: (() -> Void)?
     /// Called when the script turns the device, after the screen size has changed.
     public var onRotate: ((Orientation) -> Void)?
+    /// Called for every key the script presses (a character or delete) while a text field is
+    /// first responder, before the field takes it, so an on-screen keyboard can show the key going down.
+    public var onKey: ((Event) -> Void)?
 
     private var events: [Int: [Event]] = [:]
     private var timers: [Int: [() -> Void]] = [:]
@@ -181,11 +184,14 @@ open class Stage {
             }
         case let .key(c):
             guard let field = firstResponder else { return }
+            onKey?(event)
             field.text.append(c)
             field.caretEpoch = frame
             field.send(.editingChanged)
         case .backspace:
-            guard let field = firstResponder, !field.text.isEmpty else { return }
+            guard let field = firstResponder else { return }
+            onKey?(event)
+            guard !field.text.isEmpty else { return }
             field.text.removeLast()
             field.caretEpoch = frame
             field.send(.editingChanged)

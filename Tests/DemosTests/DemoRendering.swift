@@ -1,5 +1,6 @@
 import Demos
 import Geometry
+import GoldenTesting
 import Raster
 
 /// Renders frames of a demo the way `popping-render` does, for the golden tests.
@@ -17,4 +18,18 @@ func frames(_ demo: any Demo.Type, scale: Double, _ indices: [Int]) throws -> [I
         if indices.contains(i) { found[i] = p }
     }
     return found
+}
+
+/// Checks each listed frame at `scale` against its golden `<demo>@<scale>x-frame-<index>`.
+func assertKeyFrameGoldens(_ demo: any Demo.Type, scale: Double, _ indices: [Int]) throws {
+    for (index, pixmap) in try frames(demo, scale: scale, indices).sorted(by: { $0.key < $1.key }) {
+        try assertGolden(pixmap, named: "\(demo.name)@\(Int(scale))x-frame-\(index)", suite: "DemosTests")
+    }
+}
+
+/// Checks every frame of the demo at 1x against the full-sequence manifest `<demo>@1x`.
+func assertFrameManifest(_ demo: any Demo.Type) throws {
+    var manifest = try FrameManifest(suite: "DemosTests", name: "\(demo.name)@1x")
+    try render(demo, scale: 1) { _, pixmap in try manifest.check(pixmap) }
+    try manifest.finish()
 }

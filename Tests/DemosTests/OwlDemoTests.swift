@@ -1,5 +1,4 @@
 import Demos
-import GoldenTesting
 import Raster
 import Testing
 
@@ -9,15 +8,11 @@ import Testing
 
     @Test(arguments: [1.0, 3.0])
     func keyFramesMatchTheirGoldens(scale: Double) throws {
-        for (index, pixmap) in try frames(OwlDemo.self, scale: scale, Self.keyFrames).sorted(by: { $0.key < $1.key }) {
-            try assertGolden(pixmap, named: "owl@\(Int(scale))x-frame-\(index)", suite: "DemosTests")
-        }
+        try assertKeyFrameGoldens(OwlDemo.self, scale: scale, Self.keyFrames)
     }
 
     @Test func everyFrameAtScale1MatchesTheManifest() throws {
-        var manifest = try FrameManifest(suite: "DemosTests", name: "owl@1x")
-        try render(OwlDemo.self, scale: 1) { _, pixmap in try manifest.check(pixmap) }
-        try manifest.finish()
+        try assertFrameManifest(OwlDemo.self)
     }
 
     @Test func parallelAndSerialRendersAreIdentical() throws {

@@ -77,3 +77,22 @@ import Testing
         #expect(v.presentedFrame.x == 100)
     }
 }
+
+@Suite struct StageTimerTests {
+    @Test func aBlockScheduledAfterADelayRunsOnThatFrameAfterItsEvents() {
+        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
+        let field = TextField(name: "f", placeholder: "", frame: Rect(0, 100, 100, 40))
+        stage.window.addSubview(field)
+        stage.focus(field)
+        stage.play(Script([.wait(1.5), .type("x", interval: 0)]))
+        var ran: [(frame: Int, text: String)] = []
+        stage.run(after: 1.5) { ran.append((stage.frame, field.text)) }
+        for _ in 0..<100 {
+            stage.advanceFrame()
+            stage.endFrame()
+        }
+        #expect(ran.count == 1)
+        #expect(ran.first?.frame == 90)
+        #expect(ran.first?.text == "x")
+    }
+}

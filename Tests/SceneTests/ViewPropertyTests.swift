@@ -1,0 +1,59 @@
+import Geometry
+import Motion
+import Scene
+import Testing
+
+@Suite struct ViewPropertyTests {
+    @Test func eachPropertyWritesWhatItReadsBackAndLeavesTheOthersAlone() {
+        let samples: [(ViewProperty, AnimationVector)] = [
+            (.positionX, [12]), (.positionY, [34]), (.position, [5, 6]),
+            (.scaleX, [0.5]), (.scaleY, [2]), (.scaleXY, [0.95, 0.9]),
+            (.opacity, [0.25]), (.rotation, [0.3]), (.size, [40, 50]),
+            (.bounds, [1, 2, 30, 40]), (.backgroundColor, [0.2, 0.4, 0.6, 0.8]),
+        ]
+        for (name, value) in samples {
+            let view = View(frame: Rect(0, 0, 100, 100))
+            let property = AnimatableProperty.view(name)
+            let before = ViewPropertyTests.snapshot(view)
+            property.write(view, value)
+            #expect(property.read(view) == value, "\(name)")
+            let changed = zip(before, ViewPropertyTests.snapshot(view)).filter { $0 != $1 }.count
+            #expect(changed == 1 || name == .scaleXY || name == .position || name == .bounds, "\(name) changed \(changed) fields")
+        }
+    }
+
+    /// Every field a property may touch, as strings, to count what changed.
+    static func snapshot(_ v: View) -> [String] {
+        ["\(v.position)", "\(v.transform.scaleX)", "\(v.transform.scaleY)", "\(v.alpha)", "\(v.transform.rotation)",
+         "\(v.bounds)", "\(String(describing: v.backgroundColor))"]
+    }
+
+    @Test func propertiesCarryPOPsNamesThresholdsAndComponentCounts() {
+        #expect(AnimatableProperty.view(.positionX).threshold == 1)
+        #expect(AnimatableProperty.view(.scaleXY).threshold == 0.005)
+        #expect(AnimatableProperty.view(.scaleXY).componentCount == 2)
+        #expect(AnimatableProperty.view(.opacity).threshold == 0.01)
+        #expect(AnimatableProperty.view(.backgroundColor).componentCount == 4)
+        #expect(AnimatableProperty.view(.positionY).name == "positionY")
+    }
+
+    @Test func aNilBackgroundReadsAsClear() {
+        #expect(AnimatableProperty.view(.backgroundColor).read(View()) == AnimationVector(Color.clear))
+    }
+
+    @Test func aSpringOnAViewFollowsTheStandaloneTrajectoryAndLandsOnItsTarget() throws {
+        let view = View(frame: Rect(0, 0, 20, 20))
+        let animator = Animator()
+        animator.add(SpringAnimation(to: [1, 1], velocity: [3, 3], bounciness: 18), forKey: "scale", to: view,
+                     property: .view(.scaleXY))
+        let reference = try Trajectory.record(SpringAnimation(to: [1, 1], velocity: [3, 3], bounciness: 18),
+                                              property: .scaleXY, initial: [1, 1])
+        #expect(reference.count > 20)
+        for sample in reference {
+            #expect(view.transform.scaleX == sample.value[0], "frame \(sample.frame)")
+            animator.step()
+        }
+        #expect(animator.isIdle)
+        #expect(view.transform.scaleX == 1)
+    }
+}
