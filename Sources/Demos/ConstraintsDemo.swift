@@ -35,8 +35,11 @@ final class ConstraintsScreen {
         ("V:|-(88)-[%1$@]-(20)-[%2$@(==%1$@)]-(20)-|", [], (0, 2)),
     ]
 
-    let stage: Stage
-    let view: View
+    /// The Popping app around the screen: status bar, navigation bar with the Shuffle button.
+    let shell: PoppingShell
+    var stage: Stage { shell.stage }
+    /// The view controller's view.
+    var view: View { shell.view }
     let contentView: View
     /// `NSDictionaryOfVariableBindings(_redView, _greenView, _blueView)`; the names are the
     /// original's and do not match the colours.
@@ -49,10 +52,8 @@ final class ConstraintsScreen {
 
     init(size: Size, seed: UInt64) throws {
         random = SeededRandom(seed: seed)
-        stage = Stage(screenSize: size, tintColor: ConstraintsScreen.customBlue)
-        view = View(name: "view", frame: Rect(origin: .zero, size: size))
-        view.backgroundColor = .white
-        stage.window.addSubview(view)
+        shell = PoppingShell(title: "Constraints Animation", size: size)
+        let view = shell.view
 
         contentView = View(name: "contentView")
         contentView.translatesAutoresizingMaskIntoConstraints = false
@@ -62,8 +63,7 @@ final class ConstraintsScreen {
         view.addConstraints(try View.constraints(withVisualFormat: "V:|[contentView]|", views: pin))
 
         var views: [String: View] = [:]
-        for (key, colour) in zip(keys, [ConstraintsScreen.customBlue, ConstraintsScreen.customGreen,
-                                        ConstraintsScreen.customYellow]) {
+        for (key, colour) in zip(keys, [Color.customBlue, .customGreen, .customYellow]) {
             let v = View(name: String(key.dropFirst()))
             v.backgroundColor = colour
             v.cornerRadius = 4
@@ -80,11 +80,8 @@ final class ConstraintsScreen {
             }
         }
 
-        let shuffle = Button(name: ConstraintsScreen.shuffleName, style: .system, title: "Shuffle",
-                             font: .named("system", size: 17), frame: Rect(size.width - 70, 27, 62, 30))
-        shuffle.on(.touchUpInside) { [unowned self] _ in updateConstraints() }
-        stage.window.addSubview(shuffle)
-        stage.window.addSubview(StatusBar(width: size.width))
+        shell.addRightTextItem("Shuffle", name: ConstraintsScreen.shuffleName)
+            .on(.touchUpInside) { [unowned self] _ in updateConstraints() }
         updateConstraints()
     }
 
@@ -97,10 +94,6 @@ final class ConstraintsScreen {
             return permutations(of: rest).map { [first] + $0 }
         }
     }
-
-    static let customBlue = Color(r255: 52, g: 152, b: 219)
-    static let customGreen = Color(r255: 46, g: 204, b: 113)
-    static let customYellow = Color(r255: 241, g: 196, b: 15)
 
     /// The original's `updateConstraints:`: shuffle the names, replace the content view's
     /// constraints with the formats for the new order, and animate the layout with the spring.
