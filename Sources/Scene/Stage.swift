@@ -55,13 +55,15 @@ open class Stage {
         return end
     }
 
-    /// Delivers this frame's events, steps every running animation and advances time-driven
-    /// views; call once per frame, in order, before describing the frame. An animation started
-    /// on this frame shows its start value now and moves from the next frame, as POP's do.
+    /// Delivers this frame's events, runs the layout pass if a view asked for one, steps every
+    /// running animation and advances time-driven views; call once per frame, in order, before
+    /// describing the frame. An animation started on this frame shows its start value now and
+    /// moves from the next frame, as POP's do.
     public func advanceFrame() {
         animator.advance(to: frame)
         for event in events.removeValue(forKey: frame) ?? [] { deliver(event) }
         for block in timers.removeValue(forKey: frame) ?? [] { block() }
+        if window.needsLayout { window.layoutIfNeeded() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
         for v in window.subtree { v.advance(toFrame: frame) }
     }

@@ -38,6 +38,9 @@ open class View {
     /// above the way a CALayer's presentation layer is; empty when nothing is animating.
     public var presentation = PresentationValues()
 
+    /// Whether and how Auto Layout places the view (View+Layout.swift has the API).
+    var autoLayout = ViewLayoutState()
+
     public init(name: String = "", frame: Rect = .zero) {
         self.name = name
         bounds = Rect(origin: .zero, size: frame.size)

@@ -42,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     var snap: String = "round"
 
     @Option(help: "Seed for demos with random choices (the constraints shuffle).")
-    var seed: UInt64 = 7
+    var seed: UInt64 = DemoSettings.defaultSeed
 
     @Option(help: "portrait or landscape.")
     var orientation: String = "portrait"

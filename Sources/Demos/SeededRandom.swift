@@ -1,0 +1,26 @@
+/// A fixed-seed stand-in for `arc4random_uniform`, so demos that pick at random (the constraints
+/// shuffle) render the same frames on every run; `--seed` picks another sequence. SplitMix64.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<n, as `arc4random_uniform(n)` (plain modulo: the bias is nil for tiny n).
+    mutating func uniform(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+
+    /// The original's `shuffledArrayFromArray:`: Fisher–Yates, swapping each index with a
+    /// random one at or after it.
+    mutating func shuffled<T>(_ array: [T]) -> [T] {
+        var a = array
+        for i in a.indices { a.swapAt(i, uniform(a.count - i) + i) }
+        return a
+    }
+}
