@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 import Motion
 import Scene
 import Text
@@ -43,22 +44,22 @@ final class ButtonScreen {
         button.contentPadding = Size(56, 8)
         button.backgroundColor = .customBlue
         button.cornerRadius = 4
-        // centerX and centerY equal to the view's.
-        let buttonSize = button.intrinsicContentSize ?? .zero
-        button.frame = Rect(size.width / 2 - buttonSize.width / 2, size.height / 2 - buttonSize.height / 2,
-                            buttonSize.width, buttonSize.height)
+        // Centred by Auto Layout (centerX and centerY equal to the view's) at its intrinsic size.
+        button.translatesAutoresizingMaskIntoConstraints = false
         shell.view.addSubview(button)
+        shell.view.addConstraints(ButtonScreen.centring(button, on: shell.view))
 
         // Hidden behind the button at half size until the first error (the seed's version;
         // the later source also starts it transparent).
         errorLabel = Label(name: "errorLabel", text: "Just a serious login error.", font: .named("Avenir-Light", size: 18),
                            textColor: .customRed, alignment: .center)
-        let labelSize = errorLabel.intrinsicContentSize ?? .zero
-        errorLabel.bounds.size = labelSize
-        errorLabel.center = button.center
+        errorLabel.translatesAutoresizingMaskIntoConstraints = false
         errorLabel.transform = LayerTransform(scaleX: 0.5, scaleY: 0.5)
         errorLabel.alpha = 0
         shell.view.insertSubview(errorLabel, below: button)
+        // centerX and centerY equal to the button's; POP then moves the layer, not the constraints.
+        shell.view.addConstraints(ButtonScreen.centring(errorLabel, on: button))
+        shell.view.layoutIfNeeded()
 
         activityIndicator = ActivityIndicatorView(name: "activityIndicatorView", frame: Rect(0, 0, 20, 20))
         shell.navigationBar.setRightItem(activityIndicator)
@@ -67,6 +68,13 @@ final class ButtonScreen {
         button.on(.touchUpInside) { [unowned self] _ in
             scaleAnimation()
             touchUpInside()
+        }
+    }
+
+    /// centerX and centerY of `view` equal to those of `other`.
+    static func centring(_ view: View, on other: View) -> [LayoutConstraint] {
+        [LayoutAttribute.centerX, .centerY].map { attribute in
+            LayoutConstraint(item: view, attribute: attribute, relatedBy: .equal, toItem: other, attribute: attribute)
         }
     }
 

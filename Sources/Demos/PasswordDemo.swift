@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 import Scene
 import Text
 
@@ -11,7 +12,7 @@ public enum PasswordDemo: Demo {
     public static let defaultDevice = Device.iphoneSE
 
     public static func start(_ settings: DemoSettings) throws -> DemoRun {
-        let screen = PasswordScreen(size: settings.screenSize)
+        let screen = try PasswordScreen(size: settings.screenSize)
         let end = screen.stage.play(Script([
             .wait(0.8),
             .type("facebookpop", interval: 0.3),
@@ -34,20 +35,27 @@ final class PasswordScreen {
     let field: TextField
     let indicator: PasswordStrengthIndicator
 
-    init(size: Size) {
+    init(size: Size) throws {
         shell = PoppingShell(title: "Password Indicator Animation", size: size)
-        // H:|-[field]-| and V:|-(88)-[field(==36)] with the standard 20 pt margin.
-        field = TextField(name: PasswordScreen.fieldName, placeholder: "Enter a Password",
-                          frame: Rect(20, 88, size.width - 40, 36))
+        field = TextField(name: PasswordScreen.fieldName, placeholder: "Enter a Password")
         field.backgroundColor = Color(white: 0, alpha: 0.05)
         field.cornerRadius = 2
         field.leftView = View(name: "leftPaddingView", frame: Rect(0, 0, 10, 36)).with { $0.isUserInteractionEnabled = false }
         field.isSecureTextEntry = true
+        field.translatesAutoresizingMaskIntoConstraints = false
         shell.view.addSubview(field)
 
-        // H:|-[bar]-| and V:[field]-[bar(==10)] with the standard 8 pt sibling gap.
-        indicator = PasswordStrengthIndicator(stage: shell.stage, frame: Rect(20, field.frame.maxY + 8, size.width - 40, 10))
+        indicator = PasswordStrengthIndicator(stage: shell.stage)
         shell.view.addSubview(indicator.view)
+
+        // The original's formats: the standard 20 pt margins and the 8 pt gap between siblings.
+        let views = ["_passwordTextField": field, "_passwordStrengthIndicatorView": indicator.view]
+        for format in ["H:|-[_passwordTextField]-|", "V:|-(88)-[_passwordTextField(==36)]",
+                       "H:|-[_passwordStrengthIndicatorView]-|",
+                       "V:[_passwordTextField]-[_passwordStrengthIndicatorView(==10)]"] {
+            shell.view.addConstraints(try View.constraints(withVisualFormat: format, views: views))
+        }
+        shell.view.layoutIfNeeded()
 
         let keyboard = KeyboardView(width: size.width, y: size.height - KeyboardView.height)
         stage.window.addSubview(keyboard)
@@ -85,26 +93,44 @@ final class PasswordStrengthIndicator {
     let view: View
     let bar: View
     private let stage: Stage
+    /// bar.width == multiplier × view.width; replaced on every status change.
+    private var widthConstraint: LayoutConstraint
 
     /// Setting the same status again does nothing, as in the original.
     var status = Status.none {
         didSet { if status != oldValue { animate(to: status) } }
     }
 
-    init(stage: Stage, frame: Rect) {
+    init(stage: Stage) {
         self.stage = stage
-        view = View(name: "passwordStrengthIndicatorView", frame: frame)
+        view = View(name: "passwordStrengthIndicatorView")
         view.backgroundColor = Color(white: 0, alpha: 0.05)
         view.cornerRadius = 2
-        bar = View(name: "indicatorView", frame: Rect(0, 0, 0, frame.height))
+        view.translatesAutoresizingMaskIntoConstraints = false
+        bar = View(name: "indicatorView")
         bar.cornerRadius = 2
+        bar.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(bar)
+        // Left and top pinned, the container's height, and a width that is a multiple of its width.
+        widthConstraint = PasswordStrengthIndicator.width(of: bar, in: view, multiplier: Status.none.widthMultiplier)
+        view.addConstraints([LayoutAttribute.left, .top, .height].map { attribute in
+            LayoutConstraint(item: bar, attribute: attribute, relatedBy: .equal, toItem: view, attribute: attribute)
+        } + [widthConstraint])
     }
 
-    /// The new width (multiplier × the track's width, pinned left) and colour in one spring block.
+    static func width(of bar: View, in view: View, multiplier: Double) -> LayoutConstraint {
+        LayoutConstraint(item: bar, attribute: .width, relatedBy: .equal, toItem: view, attribute: .width,
+                         multiplier: multiplier)
+    }
+
+    /// `animateIndicatorViewToStatus:`: the width constraint is removed and re-made with the new
+    /// multiplier, then `layoutIfNeeded` and the new colour go in one spring block.
     private func animate(to status: Status) {
+        view.removeConstraint(widthConstraint)
+        widthConstraint = PasswordStrengthIndicator.width(of: bar, in: view, multiplier: status.widthMultiplier)
+        view.addConstraint(widthConstraint)
         stage.animate(duration: Self.duration, dampingRatio: Self.dampingRatio, initialVelocity: Self.initialVelocity) {
-            bar.frame = Rect(0, 0, status.widthMultiplier * view.bounds.width, view.bounds.height)
+            view.layoutIfNeeded()
             bar.backgroundColor = status.color
         }
     }
