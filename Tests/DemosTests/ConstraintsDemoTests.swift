@@ -13,20 +13,15 @@ import Testing
     static let firstShuffle = 79
 
     @Test func keyFramesMatchTheirGoldensAt1x() throws {
-        for (index, pixmap) in try frames(ConstraintsDemo.self, scale: 1, Self.keyFrames).sorted(by: { $0.key < $1.key }) {
-            try assertGolden(pixmap, named: "constraints@1x-frame-\(index)", suite: "DemosTests")
-        }
+        try assertKeyFrameGoldens(ConstraintsDemo.self, scale: 1, Self.keyFrames)
     }
 
     @Test func aShuffleMidwayMatchesItsGoldenAt3x() throws {
-        let shot = try #require(try frames(ConstraintsDemo.self, scale: 3, [88])[88])
-        try assertGolden(shot, named: "constraints@3x-frame-88", suite: "DemosTests")
+        try assertKeyFrameGoldens(ConstraintsDemo.self, scale: 3, [88])
     }
 
     @Test func everyFrameAtScale1MatchesTheManifest() throws {
-        var manifest = try FrameManifest(suite: "DemosTests", name: "constraints@1x")
-        try render(ConstraintsDemo.self, scale: 1) { _, pixmap in try manifest.check(pixmap) }
-        try manifest.finish()
+        try assertFrameManifest(ConstraintsDemo.self)
     }
 
     /// demos.md §1.5 on 320×568: the wide view on top and the two below, whatever their order.

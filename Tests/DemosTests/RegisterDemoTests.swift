@@ -11,20 +11,15 @@ import Testing
     static let fields = ["textFieldEmail", "textFieldConfirmEmail", "registerButton"]
 
     @Test func keyFramesMatchTheirGoldensAt1x() throws {
-        for (index, pixmap) in try frames(RegisterDemo.self, scale: 1, Self.keyFrames).sorted(by: { $0.key < $1.key }) {
-            try assertGolden(pixmap, named: "register@1x-frame-\(index)", suite: "DemosTests")
-        }
+        try assertKeyFrameGoldens(RegisterDemo.self, scale: 1, Self.keyFrames)
     }
 
     @Test func theInterfaceRotatingMatchesItsGoldenAt3x() throws {
-        let shot = try #require(try frames(RegisterDemo.self, scale: 3, [350])[350])
-        try assertGolden(shot, named: "register@3x-frame-350", suite: "DemosTests")
+        try assertKeyFrameGoldens(RegisterDemo.self, scale: 3, [350])
     }
 
     @Test func everyFrameAtScale1MatchesTheManifest() throws {
-        var manifest = try FrameManifest(suite: "DemosTests", name: "register@1x")
-        try render(RegisterDemo.self, scale: 1) { _, pixmap in try manifest.check(pixmap) }
-        try manifest.finish()
+        try assertFrameManifest(RegisterDemo.self)
     }
 
     /// The cookbook's layout on iOS 7 (demos.md §3): 20 to the edges, 8 between siblings,
