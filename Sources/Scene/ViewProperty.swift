@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 import Motion
 
 /// The view properties POP animates by name (`kPOPLayerPositionX`, `kPOPLayerScaleXY`, …), each
@@ -20,6 +21,8 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case size
     /// The whole bounds rect (origin and size), POP's `kPOPLayerBounds`.
     case bounds
+    /// UIView's frame (origin and size together, the position following the anchor), POP's `kPOPViewFrame`.
+    case frame
     /// The background colour as straight (r, g, b, a); a nil background reads as clear.
     case backgroundColor
 
@@ -36,6 +39,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .rotation: return .rotation
         case .size: return .size
         case .bounds: return .bounds
+        case .frame: return .frame
         case .backgroundColor: return .backgroundColor
         }
     }
@@ -53,6 +57,7 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .rotation: return [view.transform.rotation]
         case .size: return AnimationVector(view.bounds.size)
         case .bounds: return AnimationVector(view.bounds)
+        case .frame: return AnimationVector(view.frame)
         case .backgroundColor: return AnimationVector(view.backgroundColor ?? .clear)
         }
     }
@@ -72,12 +77,27 @@ public enum ViewProperty: String, CaseIterable, Sendable {
         case .rotation: view.transform.rotation = value[0]
         case .size: view.bounds.size = value.value()
         case .bounds: view.bounds = value.value()
+        case .frame: view.frame = value.value()
         case .backgroundColor: view.backgroundColor = value.value()
         }
     }
 }
 
 extension AnimatableProperty {
+    /// POP's `kPOPLayoutConstraintConstant` on a `LayoutConstraint` target: each step sets the
+    /// constant and asks the constrained views for a layout pass, so the stage lays them out
+    /// again on the same frame, as animating a constraint with POP does on iOS.
+    public static var layoutConstraintConstant: AnimatableProperty {
+        AnimatableProperty(name: StandardProperty.constraintConstant.rawValue, componentCount: 1,
+                           threshold: StandardProperty.constraintConstant.threshold,
+                           read: { [($0 as! LayoutConstraint).constant] },
+                           write: { target, value in
+                               let constraint = target as! LayoutConstraint
+                               constraint.constant = value[0]
+                               for item in [constraint.firstItem, constraint.secondItem] { (item as? View)?.setNeedsLayout() }
+                           })
+    }
+
     /// The POP property `property` of a `View` target, for `Animator.add(_:forKey:to:property:)`.
     public static func view(_ property: ViewProperty) -> AnimatableProperty {
         let standard = property.standard
