@@ -34,7 +34,8 @@ public enum OwlDemo: Demo {
             .wait(1.0),
             .tap(.view("passwordTextField")),
             .wait(1.2),
-            .tap(.point(Point(settings.screenSize.width / 2, settings.screenSize.height - 120))),
+            // The grey background between the card and the keyboard.
+            .tap(.point(Point(settings.screenSize.width / 2, OwlScreen.cardFrame(width: settings.screenSize.width).maxY + 40))),
             .wait(1.2),
         ]))
         return DemoRun(stage: owl.stage, frameCount: end, controller: owl)
@@ -63,7 +64,7 @@ final class OwlScreen {
         root.backgroundColor = OwlDemo.background
         root.addSubview(View(name: "header", frame: Rect(0, 0, w, 250)).with { $0.backgroundColor = OwlDemo.headerBlue })
 
-        let card = View(name: "loginContainerView", frame: Rect(20, 150, w - 40, 215))
+        let card = View(name: "loginContainerView", frame: OwlScreen.cardFrame(width: w))
         card.backgroundColor = .white
         card.cornerRadius = 5
         root.addSubview(card)
@@ -96,6 +97,7 @@ final class OwlScreen {
         armUpRight = try art("arm-up-right", "armUpRight", OwlScreen.upRight(fx, up: false))
         for arm in [armDownLeft, armDownRight, armUpLeft, armUpRight] { root.addSubview(arm) }
         root.addSubview(StatusBar(width: w))
+        stage.installKeyboard(in: root)
 
         username.on(.editingDidBegin) { [unowned self] _ in
             // Default → Down without animation; Up → Down with it.
@@ -112,6 +114,9 @@ final class OwlScreen {
         }
         stage.onBackgroundTap = { [unowned self] in stage.focus(nil) }
     }
+
+    /// loginContainerView: the white card holding the form.
+    static func cardFrame(width: Double) -> Rect { Rect(20, 150, width - 40, 215) }
 
     /// A rounded-rect field with a 40×40 left view holding its 22×22 icon at (9, 9).
     static func field(name: String, placeholder: String, icon: ImageView, frame: Rect) -> TextField {

@@ -57,12 +57,10 @@ final class PasswordScreen {
         }
         shell.view.layoutIfNeeded()
 
-        let keyboard = KeyboardView(width: size.width, y: size.height - KeyboardView.height)
-        stage.window.addSubview(keyboard)
-        stage.onKey = { [unowned self, unowned keyboard] event in keyboard.press(event, atFrame: stage.frame) }
-
         field.on(.editingChanged) { [unowned self] _ in indicator.status = .init(length: field.text.count) }
+        // First responder in viewDidLoad: the keyboard is already up when the screen shows.
         stage.focus(field)
+        stage.installKeyboard(in: shell.view)
     }
 }
 

@@ -101,6 +101,7 @@ final class RegisterScreen {
         for v in [textFieldEmail, textFieldConfirmEmail, registerButton, statusBar] as [View] { view.addSubview(v) }
         view.addConstraints(try constraints())
         view.addConstraints(try RegisterScreen.pinnedToTop(statusBar))
+        stage.installKeyboard(in: view)
 
         stage.onRotate = { [unowned self] orientation in turn(to: orientation) }
     }

@@ -73,3 +73,106 @@ import Testing
         #expect(presses == 0)
     }
 }
+
+@Suite struct KeyboardDockingTests {
+    /// A 320×568 screen with two fields and a keyboard installed while nothing is focused.
+    final class Fixture {
+        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
+        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
+        let keyboard: KeyboardView
+
+        init() {
+            stage.window.addSubview(field)
+            keyboard = stage.installKeyboard(in: stage.window)
+        }
+
+        /// The keyboard's presented frame on each of `frames` frames, running `script` from now.
+        func keyboardFrames(_ script: Script, frames: Int) -> [Rect] {
+            stage.play(script)
+            return (0..<frames).map { _ in
+                stage.advanceFrame()
+                defer { stage.endFrame() }
+                return keyboard.presentedFrame
+            }
+        }
+    }
+
+    @Test func theKeyboardWaitsBelowTheScreenUntilAFieldIsFocused() {
+        let f = Fixture()
+        #expect(f.keyboard.frame == Rect(0, 568, 320, 216))
+    }
+
+    @Test func focusingAFieldSlidesTheKeyboardUpOnAnEaseOut() {
+        let f = Fixture()
+        let frames = f.keyboardFrames(Script([.tap(.view("f"))]), frames: 60)
+        let ys = frames.map(\.y)
+        let up = ys.firstIndex { $0 < 568 } ?? 0
+        #expect(up > 0)
+        // Rising on every frame until it docks at the bottom 0.5 s after it starts.
+        #expect(zip(ys[(up - 1)...], ys[up...]).prefix(30).allSatisfy { $0 > $1 })
+        #expect(ys[up + 29] == 352)
+        #expect(ys[up + 7] < 352 + 216 / 2, "more than half way in a quarter of the time")
+        #expect(frames.allSatisfy { $0.height == 216 && $0.width == 320 })
+    }
+
+    @Test func backgroundTapThatEndsEditingSlidesTheKeyboardAway() {
+        let f = Fixture()
+        f.stage.onBackgroundTap = { [unowned f] in f.stage.focus(nil) }
+        let ys = f.keyboardFrames(Script([.tap(.view("f")), .wait(1), .tap(.point(Point(160, 300))), .wait(1)]),
+                                  frames: 150).map(\.y)
+        #expect(ys.contains(352))
+        #expect(ys.last == 568)
+    }
+
+    @Test func switchingFieldsKeepsTheKeyboardUp() {
+        let f = Fixture()
+        let other = TextField(name: "g", placeholder: "", frame: Rect(20, 140, 280, 36))
+        f.stage.window.addSubview(other)
+        let ys = f.keyboardFrames(Script([.tap(.view("f")), .wait(1), .tap(.view("g")), .wait(1)]), frames: 140).map(\.y)
+        let docked = ys.firstIndex(of: 352) ?? ys.count
+        #expect(ys[docked...].allSatisfy { $0 == 352 })
+    }
+
+    @Test func aFieldFocusedBeforeInstallingStartsWithTheKeyboardUp() {
+        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
+        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
+        stage.window.addSubview(field)
+        stage.focus(field)
+        let keyboard = stage.installKeyboard(in: stage.window)
+        stage.advanceFrame()
+        #expect(keyboard.presentedFrame == Rect(0, 352, 320, 216))
+    }
+
+    @Test func aLandscapeHostGetsTheShorterKeyboardWithEveryKeyInside() {
+        let stage = Stage(screenSize: Size(568, 320), tintColor: .black)
+        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 20, 528, 30))
+        stage.window.addSubview(field)
+        stage.focus(field)
+        let keyboard = stage.installKeyboard(in: stage.window)
+        #expect(keyboard.frame == Rect(0, 320 - KeyboardView.landscapeHeight, 568, KeyboardView.landscapeHeight))
+        var list = DisplayList(width: 568, height: 162)
+        keyboard.drawContent(into: &list, context: DrawContext(scale: 1, snapping: .round, tintColor: .black, frame: 0))
+        let shapes: [Rect] = list.items.compactMap {
+            if case let .fill(path, _, _, transform) = $0 { return path.bounds.offsetBy(dx: transform.tx, dy: transform.ty) }
+            return nil
+        }
+        #expect(shapes.count > 30)
+        #expect(shapes.allSatisfy { $0.minX >= 0 && $0.maxX <= 568 && $0.minY >= 0 && $0.maxY <= KeyboardView.landscapeHeight })
+    }
+
+    @Test func typedKeysReachTheInstalledKeyboard() {
+        let f = Fixture()
+        f.stage.play(Script([.tap(.view("f")), .wait(0.6), .type("q", interval: 0.1)]))
+        var counts: [Int] = []
+        for _ in 0..<80 {
+            f.stage.advanceFrame()
+            var list = DisplayList(width: 320, height: 216)
+            f.keyboard.drawContent(into: &list, context: DrawContext(scale: 1, snapping: .round, tintColor: .black,
+                                                                     frame: f.stage.frame))
+            counts.append(list.items.count)
+            f.stage.endFrame()
+        }
+        #expect(Set(counts).count == 2, "the popup shows for the key's hold time")
+        #expect(f.field.text == "q")
+    }
+}

@@ -11,6 +11,8 @@ import Text
 open class KeyboardView: View {
     /// The keyboard's height in portrait on an iPhone.
     public static let height = 216.0
+    /// The keyboard's height in landscape on an iPhone (iOS 7).
+    public static let landscapeHeight = 162.0
     /// How long a key stays down when typed: 0.1 s.
     public static let holdFrames = 6
 
@@ -36,23 +38,36 @@ open class KeyboardView: View {
         }
     }
 
-    /// Every key, laid out for the keyboard's width.
-    let keys: [Key]
+    /// Every key, laid out for the size the keyboard shows now, so the keys follow the board
+    /// while it animates to a new size in a rotation (the order is the same at every size, so
+    /// a pressed key keeps its index).
+    var keys: [Key] { KeyboardView.layout(size: (presentation.bounds ?? bounds).size) }
     private var press: (key: Int, character: Character?, frame: Int)?
     private var showsPress = false
 
     /// A keyboard `width` wide whose top edge is at `y` in its superview.
     public init(width: Double, y: Double) {
-        keys = KeyboardView.layout(width: width)
         super.init(name: "keyboard", frame: Rect(0, y, width, KeyboardView.height))
         backgroundColor = KeyboardView.boardColor
     }
 
+    /// As wide as its superview and as tall as an iPhone keyboard is in the superview's
+    /// orientation (216 pt in portrait, 162 pt in landscape), for Auto Layout to dock it.
+    open override var intrinsicContentSize: Size? {
+        guard let host = superview?.bounds.size else { return nil }
+        return Size(host.width, host.width > host.height ? KeyboardView.landscapeHeight : KeyboardView.height)
+    }
+
     /// The iPhone's rows: ten letter keys across with 6 pt gaps, the second row indented half
-    /// a key, shift and delete beside the third, then 123, space and return; rows 39 pt tall, 15 pt apart.
-    static func layout(width: Double) -> [Key] {
-        let pitch = width / 10, keyWidth = pitch - 6, rowHeight = 39.0
-        func row(_ i: Int) -> Double { 10 + Double(i) * (rowHeight + 15) }
+    /// a key, shift and delete beside the third, then 123, space and return. In portrait (216 pt)
+    /// rows are 39 pt tall and 15 pt apart from 10 pt down; the shorter landscape board (162 pt)
+    /// keeps the widths and packs 33 pt rows 7 pt apart from 6 pt down.
+    static func layout(size: Size) -> [Key] {
+        let width = size.width
+        let portrait = size.height >= KeyboardView.height
+        let pitch = width / 10, keyWidth = pitch - 6
+        let rowHeight = portrait ? 39.0 : 33, gap = portrait ? 15.0 : 7, top = portrait ? 10.0 : 6
+        func row(_ i: Int) -> Double { top + Double(i) * (rowHeight + gap) }
         var keys: [Key] = []
         for (r, (letters, indent)) in [("qwertyuiop", 0.0), ("asdfghjkl", 0.5), ("zxcvbnm", 1.5)].enumerated() {
             for (i, c) in letters.enumerated() {
@@ -100,6 +115,8 @@ open class KeyboardView: View {
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        let keys = self.keys
+        guard let last = keys.last, last.frame.width > 0 else { return }
         let down = showsPress ? press : nil
         for (i, key) in keys.enumerated() where i != down?.key || key.kind == .delete || key.kind == .space {
             drawKey(key, lit: i == down?.key, into: &list)
@@ -132,13 +149,13 @@ open class KeyboardView: View {
     /// The balloon: the key's face continued upwards through a flared neck into a wider
     /// rounded head holding the character, kept inside the keyboard at the edges.
     private func drawPopup(over key: Rect, character: Character, into list: inout DisplayList) {
-        let shape = KeyboardView.popupShape(over: key, boardWidth: bounds.width)
+        let shape = KeyboardView.popupShape(over: key, boardWidth: (presentation.bounds ?? bounds).width)
         // An outline keeps the balloon apart from white content above the keyboard.
         list.append(.fill(shape.stroked(StrokeStyle(width: 1), tolerance: 0.02), color: KeyboardView.keyShadowColor.withAlpha(0.5),
                           rule: .nonZero, transform: .identity))
         list.append(.fill(shape, color: KeyboardView.keyShadowColor, rule: .nonZero, transform: .translation(0, 1)))
         list.append(.fill(shape, color: .white, rule: .nonZero, transform: .identity))
-        let head = KeyboardView.popupHead(over: key, boardWidth: bounds.width)
+        let head = KeyboardView.popupHead(over: key, boardWidth: (presentation.bounds ?? bounds).width)
         list.appendLine(String(character), font: KeyboardView.popupFont, color: .black, in: head, alignment: .center)
     }
 
