@@ -133,22 +133,23 @@ import Testing
         #expect(ys[docked...].allSatisfy { $0 == 352 })
     }
 
-    @Test func aFieldFocusedBeforeInstallingStartsWithTheKeyboardUp() {
-        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
-        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
+    /// A keyboard installed on a `screen` whose one field is already focused.
+    static func keyboardAfterFocusing(on screen: Size) -> (Stage, KeyboardView) {
+        let stage = Stage(screenSize: screen, tintColor: .black)
+        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 20, screen.width - 40, 30))
         stage.window.addSubview(field)
         stage.focus(field)
-        let keyboard = stage.installKeyboard(in: stage.window)
+        return (stage, stage.installKeyboard(in: stage.window))
+    }
+
+    @Test func aFieldFocusedBeforeInstallingStartsWithTheKeyboardUp() {
+        let (stage, keyboard) = Self.keyboardAfterFocusing(on: Size(320, 568))
         stage.advanceFrame()
         #expect(keyboard.presentedFrame == Rect(0, 352, 320, 216))
     }
 
     @Test func aLandscapeHostGetsTheShorterKeyboardWithEveryKeyInside() {
-        let stage = Stage(screenSize: Size(568, 320), tintColor: .black)
-        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 20, 528, 30))
-        stage.window.addSubview(field)
-        stage.focus(field)
-        let keyboard = stage.installKeyboard(in: stage.window)
+        let (_, keyboard) = Self.keyboardAfterFocusing(on: Size(568, 320))
         #expect(keyboard.frame == Rect(0, 320 - KeyboardView.landscapeHeight, 568, KeyboardView.landscapeHeight))
         var list = DisplayList(width: 568, height: 162)
         keyboard.drawContent(into: &list, context: DrawContext(scale: 1, snapping: .round, tintColor: .black, frame: 0))
