@@ -4,7 +4,7 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench clean
+.PHONY: all build deps test render renders goldens bench fonts clean
 
 all: build
 
@@ -47,6 +47,10 @@ renders: build
 ## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
 bench: build
 	bash bench/run.sh
+
+## Regenerates the bundled Nunito Sans faces and Sources/Text/BundledFontData.swift (needs PyPI).
+fonts:
+	bash Assets/Fonts/make-fonts.sh
 
 clean:
 	rm -rf .build out
