@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
-            dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos",
+            dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos", "CGlibcMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting", swiftSettings: fast),

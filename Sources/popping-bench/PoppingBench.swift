@@ -1,4 +1,6 @@
 import ArgumentParser
+import CGlibcMalloc
+import Foundation
 
 /// Benchmarks that print figures comparable with the peers in ../shared/bench.
 @main
@@ -7,4 +9,20 @@ struct PoppingBench: ParsableCommand {
         commandName: "popping-bench",
         abstract: "Benchmarks popping-render against the peers in ../shared/bench.",
         subcommands: [RasterBench.self, LayoutBench.self])
+
+    /// Runs with the allocator tuned as `popping-render` runs, so the figures are the product's;
+    /// a bad argument is one line on stderr and exit status 2.
+    static func main() {
+        popping_retain_freed_memory()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            var line = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+            FileHandle.standardError.write(Data("popping-bench: \(line)\n".utf8))
+            Foundation.exit(2)
+        }
+    }
 }

@@ -50,7 +50,6 @@ struct GifCommand: ParsableCommand {
         guard !frames.isEmpty else {
             throw CommandFailure("gif", "no input frames (pass PNG files, e.g. frames/*.png)")
         }
-        reuseFreedFrameBuffers()
         let paths = frames
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
         let lookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)

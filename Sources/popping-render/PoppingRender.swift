@@ -1,4 +1,5 @@
 import ArgumentParser
+import CGlibcMalloc
 import Foundation
 
 /// The command-line entry point: one subcommand per tool.
@@ -14,6 +15,7 @@ struct PoppingRender: ParsableCommand {
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and
     /// exits with status 2 (ArgumentParser's own default would be 64).
     static func main() {
+        popping_retain_freed_memory()
         do {
             var command = try parseAsRoot()
             try command.run()
