@@ -2,12 +2,12 @@
 # GIF benchmark: encodes the shared UI frames with `popping-render gif` (release build), scores
 # the result with ../shared/bench/gifbench.py --strict and prints
 #   gif_seconds (fastest of RUNS wall times), gif_bytes, gif_psnr_mean, gif_psnr_min
-# With PEERS=1 it also times ffmpeg (palettegen+paletteuse dither none; diff stats + rectangle)
+# With PEERS=1 (the default; PEERS=0 skips them) it also times ffmpeg (palettegen+paletteuse dither none; diff stats + rectangle)
 # round-robin with ours, runs gifsicle -O3 on ffmpeg's output, and prints the same figures for
 # them, so the comparison comes from one run on this (noisy, shared) machine.
 #
 # usage: bench/gif.sh [FRAMES_DIR] [OUT_DIR]
-# env:   PY=~/peers/bin/python (pillow + numpy, see ../shared/bench/README.md), RUNS=3, PEERS=0,
+# env:   PY=~/peers/bin/python (pillow + numpy, see ../shared/bench/README.md), RUNS=3, PEERS=1,
 #        SHARED=../shared/bench, BIN=.build/release, OUT=.build/bench (as bench/run.sh sets them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ PY=${PY:-$HOME/peers/bin/python}
 FR=${1:-${OUT:-.build/bench}/gif-frames}
 OUT=${2:-${OUT:-.build/bench}/gif}
 RUNS=${RUNS:-3}
-PEERS=${PEERS:-0}
+PEERS=${PEERS:-1}
 BIN=${BIN:-.build/release}/popping-render
 
 mkdir -p "$FR" "$OUT"
