@@ -104,11 +104,13 @@ enum ChainSystem {
         try solver.suggestValue(windowWidth(n, 0), for: window)
         for c in constraints { try solver.add(c) }
         let t2 = DispatchTime.now().uptimeNanoseconds
-        var values = readAll(solver, left + width + [window])
+        let all = left + width + [window]
+        var values = [Double](repeating: 0, count: all.count)
+        readAll(solver, all, into: &values)
         let t3 = DispatchTime.now().uptimeNanoseconds
         for k in stride(from: 1, through: cycles, by: 1) {
             try solver.suggestValue(windowWidth(n, k), for: window)
-            values = readAll(solver, left + width + [window])
+            readAll(solver, all, into: &values)
         }
         let t4 = DispatchTime.now().uptimeNanoseconds
 
@@ -125,8 +127,9 @@ enum ChainSystem {
         return result
     }
 
-    /// Reads every variable, the work Kiwi's `updateVariables()` does.
-    private static func readAll(_ solver: Solver, _ variables: [Variable]) -> [Double] {
-        variables.map { solver.value(of: $0) }
+    /// Reads every variable into `values`, the work Kiwi's `updateVariables()` does (it writes
+    /// each variable's value in place, allocating nothing).
+    private static func readAll(_ solver: Solver, _ variables: [Variable], into values: inout [Double]) {
+        for (i, v) in variables.enumerated() { values[i] = solver.value(of: v) }
     }
 }
