@@ -31,8 +31,10 @@ open class Stage {
 
     /// The on-screen keyboard, once `installKeyboard(in:)` has docked one.
     public private(set) var keyboard: KeyboardView?
-    /// The keyboard's constraints for each state: docked at the bottom, or just below the host.
-    private var keyboardPlacement: (shown: [LayoutConstraint], hidden: [LayoutConstraint], host: View)?
+    /// The keyboard's two vertical constraints, one active at a time: bottom on the host's
+    /// bottom (up), or top on the host's bottom (down, just out of sight).
+    private var keyboardPlacement: (up: LayoutConstraint, down: LayoutConstraint, host: View)?
+    private var keyboardIsUp = false
 
     private var events: [Int: [Event]] = [:]
     private var timers: [Int: [() -> Void]] = [:]
@@ -142,8 +144,9 @@ open class Stage {
             LayoutConstraint(item: keyboard, attribute: attribute, relatedBy: .equal, toItem: host, attribute: hostAttribute)
         }
         host.addConstraints([edge(.left, .left), edge(.right, .right)])
-        let placement = (shown: [edge(.bottom, .bottom)], hidden: [edge(.top, .bottom)], host: host)
-        host.addConstraints(firstResponder == nil ? placement.hidden : placement.shown)
+        let placement = (up: edge(.bottom, .bottom), down: edge(.top, .bottom), host: host)
+        keyboardIsUp = firstResponder != nil
+        host.addConstraint(keyboardIsUp ? placement.up : placement.down)
         host.layoutIfNeeded()
         self.keyboard = keyboard
         keyboardPlacement = placement
@@ -155,11 +158,10 @@ open class Stage {
     /// a steep ease-out).
     private func updateKeyboard() {
         guard let keyboard, let placement = keyboardPlacement else { return }
-        let shown = firstResponder != nil
-        let current = placement.host.constraints.contains { $0 === placement.shown[0] }
-        guard shown != current else { return }
-        placement.host.removeConstraints(shown ? placement.hidden : placement.shown)
-        placement.host.addConstraints(shown ? placement.shown : placement.hidden)
+        guard keyboardIsUp != (firstResponder != nil) else { return }
+        keyboardIsUp.toggle()
+        placement.host.removeConstraint(keyboardIsUp ? placement.down : placement.up)
+        placement.host.addConstraint(keyboardIsUp ? placement.up : placement.down)
         animate(.curve(duration: Stage.keyboardDuration, function: Stage.keyboardCurve)) {
             keyboard.superview?.layoutIfNeeded()
         }
