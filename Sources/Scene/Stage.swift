@@ -25,9 +25,6 @@ open class Stage {
     public var onBackgroundTap: (() -> Void)?
     /// Called when the script turns the device, after the screen size has changed.
     public var onRotate: ((Orientation) -> Void)?
-    /// Called for every key the script presses (a character or delete) while a text field is
-    /// first responder, before the field takes it, so an on-screen keyboard can show the key going down.
-    public var onKey: ((Event) -> Void)?
 
     /// The on-screen keyboard, once `installKeyboard(in:)` has docked one.
     public private(set) var keyboard: KeyboardView?
@@ -235,14 +232,12 @@ open class Stage {
             }
         case let .key(c):
             guard let field = firstResponder else { return }
-            onKey?(event)
             keyboard?.press(event, atFrame: frame)
             field.text.append(c)
             field.caretEpoch = frame
             field.send(.editingChanged)
         case .backspace:
             guard let field = firstResponder else { return }
-            onKey?(event)
             keyboard?.press(event, atFrame: frame)
             guard !field.text.isEmpty else { return }
             field.text.removeLast()

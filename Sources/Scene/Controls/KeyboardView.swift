@@ -7,7 +7,7 @@ import Text
 /// darker line under it. A key being typed shows the iOS 7 key-popup balloon, the key grown up
 /// out of the board with its character large; the delete key lights up white instead.
 ///
-/// The stage reports key presses through `Stage.onKey`; `press(_:atFrame:)` shows one.
+/// `Stage.installKeyboard(in:)` docks one and shows each key the script types with `press(_:atFrame:)`.
 open class KeyboardView: View {
     /// The keyboard's height in portrait on an iPhone.
     public static let height = 216.0
