@@ -86,6 +86,26 @@ import Text
         #expect(abs(right.frame.minX - (20 + natural.width + 8)) < 1e-9)
     }
 
+    @Test func theLessResistantLabelIsTheOneSqueezedWhenTheRowIsTooNarrow() throws {
+        let root = View(name: "root", frame: Rect(0, 0, 120, 100))
+        let font = Font.named("system", size: 17)
+        let left = Label(name: "left", text: "A long name", font: font)
+        let right = Label(name: "right", text: "A long value", font: font)
+        for v in [left, right] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(v)
+        }
+        left.setContentCompressionResistancePriority(LayoutPriority(700), for: .horizontal)
+        #expect(left.contentCompressionResistancePriority(for: .horizontal) == LayoutPriority(700))
+        root.addConstraints(try View.constraints(withVisualFormat: "H:|[left][right]|", options: .alignAllTop,
+                                                 views: ["left": left, "right": right]))
+        root.addConstraints(try View.constraints(withVisualFormat: "V:|[left]", views: ["left": left]))
+        root.layoutIfNeeded()
+        let natural = try #require(right.intrinsicContentSize)
+        #expect(abs(right.frame.width - natural.width) < 1e-9)
+        #expect(abs(left.frame.width - (120 - natural.width)) < 1e-9)
+    }
+
     @Test func changingAConstantIsPickedUpByTheNextLayout() throws {
         let (root, a) = Self.rootWithView()
         let width = LayoutConstraint(item: a, attribute: .width, relatedBy: .equal, toItem: nil, attribute: nil,

@@ -37,8 +37,6 @@ public struct LayoutPriority: Hashable, Comparable, Sendable, CustomStringConver
     public static let defaultHigh = LayoutPriority(750)
     /// 250: UIKit's default content hugging.
     public static let defaultLow = LayoutPriority(250)
-    /// 50: the level `systemLayoutSizeFitting` uses.
-    public static let fittingSizeLevel = LayoutPriority(50)
 
     /// Whether the constraint must hold (priority 1000).
     public var isRequired: Bool { rawValue >= 1000 }

@@ -2,7 +2,6 @@
 public enum ControlEvent: Hashable, Sendable {
     case touchDown
     case touchUpInside
-    case touchDragExit
     case editingDidBegin
     case editingChanged
     case editingDidEnd
