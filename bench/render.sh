@@ -22,3 +22,12 @@ echo "owl_gif_bytes: $(stat -c %s "$OUT/owl.gif") (ffmpeg: $(stat -c %s "$OUT/ow
 rss() { /usr/bin/time -f %M "$BIN/popping-render" owl "$@" --quiet 2>&1 >/dev/null | tail -1; }
 echo "owl_peak_rss_kb_60_frames: $(rss --frames 0..59 --out "$OUT/owl-short.gif")"
 echo "owl_peak_rss_kb_all_frames: $(rss --out "$OUT/owl.gif")"
+# The same 30 fps owl frames streamed through the GIF encoder once, four and eight times over:
+# a demo many times as long must not need more memory.
+once=$(ls "$frames"/frame-*.png)
+for k in 1 4 8; do
+  list=$(for _ in $(seq "$k"); do echo "$once"; done)
+  # shellcheck disable=SC2086
+  rss_kb=$(/usr/bin/time -f %M "$BIN/popping-render" gif $list -o "$OUT/owl-repeat.gif" --quiet 2>&1 >/dev/null | tail -1)
+  echo "gif_peak_rss_kb_$(echo "$list" | wc -l)_frames: $rss_kb"
+done
