@@ -66,15 +66,20 @@ import Text
         Self.expectFrame(below, Rect(30, 58, 50, 20))
     }
 
-    @Test func theLessHuggingLabelStretchesToFillTheRow() throws {
-        let root = View(name: "root", frame: Rect(0, 0, 320, 100))
+    /// Two system 17 labels, `left` and `right`, in a root view `width` wide, placed by constraints.
+    static func twoLabels(_ left: String, _ right: String, width: Double) -> (View, Label, Label) {
+        let root = View(name: "root", frame: Rect(0, 0, width, 100))
         let font = Font.named("system", size: 17)
-        let left = Label(name: "left", text: "Name", font: font)
-        let right = Label(name: "right", text: "Value", font: font)
-        for v in [left, right] {
+        let labels = [Label(name: "left", text: left, font: font), Label(name: "right", text: right, font: font)]
+        for v in labels {
             v.translatesAutoresizingMaskIntoConstraints = false
             root.addSubview(v)
         }
+        return (root, labels[0], labels[1])
+    }
+
+    @Test func theLessHuggingLabelStretchesToFillTheRow() throws {
+        let (root, left, right) = Self.twoLabels("Name", "Value", width: 320)
         right.setContentHuggingPriority(LayoutPriority(200), for: .horizontal)
         root.addConstraints(try View.constraints(withVisualFormat: "H:|-[left]-[right]-|", options: .alignAllTop,
                                                  views: ["left": left, "right": right]))
@@ -87,14 +92,7 @@ import Text
     }
 
     @Test func theLessResistantLabelIsTheOneSqueezedWhenTheRowIsTooNarrow() throws {
-        let root = View(name: "root", frame: Rect(0, 0, 120, 100))
-        let font = Font.named("system", size: 17)
-        let left = Label(name: "left", text: "A long name", font: font)
-        let right = Label(name: "right", text: "A long value", font: font)
-        for v in [left, right] {
-            v.translatesAutoresizingMaskIntoConstraints = false
-            root.addSubview(v)
-        }
+        let (root, left, right) = Self.twoLabels("A long name", "A long value", width: 120)
         left.setContentCompressionResistancePriority(LayoutPriority(700), for: .horizontal)
         #expect(left.contentCompressionResistancePriority(for: .horizontal) == LayoutPriority(700))
         root.addConstraints(try View.constraints(withVisualFormat: "H:|[left][right]|", options: .alignAllTop,

@@ -2,47 +2,58 @@ import Geometry
 import Scene
 import Testing
 
-@Suite struct KeyboardViewTests {
-    /// A stage with a focused field and the keyboard installed, up from the first frame.
-    final class Fixture {
-        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
-        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
-        let keyboard: KeyboardView
+/// A 320×568 stage with a field at (20, 88) and the keyboard installed in the window: up from
+/// the first frame when the field is focused first, below the screen otherwise.
+final class KeyboardFixture {
+    let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
+    let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
+    let keyboard: KeyboardView
 
-        init() {
-            stage.window.addSubview(field)
-            stage.focus(field)
-            keyboard = stage.installKeyboard(in: stage.window)
-        }
-
-        /// What the keyboard draws on each of `frames` frames.
-        func drawings(frames: Int) -> [DisplayList] {
-            (0..<frames).map { _ in
-                stage.advanceFrame()
-                var list = DisplayList(width: 320, height: 216)
-                keyboard.drawContent(into: &list, context: DrawContext(scale: 1, snapping: .round, tintColor: .black,
-                                                                       frame: stage.frame))
-                stage.endFrame()
-                return list
-            }
-        }
-
-        /// How many items the keyboard draws on each of `frames` frames.
-        func itemCounts(frames: Int) -> [Int] { drawings(frames: frames).map(\.items.count) }
+    init(focused: Bool) {
+        stage.window.addSubview(field)
+        if focused { stage.focus(field) }
+        keyboard = stage.installKeyboard(in: stage.window)
     }
 
+    /// What the keyboard draws on each of `frames` frames.
+    func drawings(frames: Int) -> [DisplayList] {
+        (0..<frames).map { _ in
+            stage.advanceFrame()
+            defer { stage.endFrame() }
+            var list = DisplayList(width: 320, height: 216)
+            keyboard.drawContent(into: &list, context: DrawContext(scale: 1, snapping: .round, tintColor: .black,
+                                                                   frame: stage.frame))
+            return list
+        }
+    }
+
+    /// How many items the keyboard draws on each of `frames` frames.
+    func itemCounts(frames: Int) -> [Int] { drawings(frames: frames).map(\.items.count) }
+
+    /// The keyboard's presented frame on each of `frames` frames, running `script` from now.
+    func keyboardFrames(_ script: Script, frames: Int) -> [Rect] {
+        stage.play(script)
+        return (0..<frames).map { _ in
+            stage.advanceFrame()
+            defer { stage.endFrame() }
+            return keyboard.presentedFrame
+        }
+    }
+}
+
+@Suite struct KeyboardViewTests {
     /// How many white key faces a drawing has (a lit function key turns white).
     static func whiteFills(_ list: DisplayList) -> Int {
         list.items.filter { if case let .fill(_, color, _, _) = $0 { return color == .white } else { return false } }.count
     }
 
     @Test func keyboardIs216PointsTallAtTheBottomOfTheScreen() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: true)
         #expect(f.keyboard.frame == Rect(0, 352, 320, 216))
     }
 
     @Test func aTypedKeyShowsItsPopupForTheHoldTimeOnly() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: true)
         f.stage.play(Script([.wait(0.1), .type("q", interval: 0.1)]))
         let counts = f.itemCounts(frames: 30)
         let pressed = 12
@@ -53,7 +64,7 @@ import Testing
     }
 
     @Test func capitalsPopTheirLetterKeyAndCharactersWithoutAKeyShowNothing() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: true)
         f.stage.play(Script([.type("Q", interval: 0.1), .type("1", interval: 0.5)]))
         let counts = f.itemCounts(frames: 40)
         #expect(counts[6] > counts[0])
@@ -62,7 +73,7 @@ import Testing
     }
 
     @Test func deleteLightsItsKeyEvenInAnEmptyField() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: true)
         f.stage.play(Script([.deleteBackward(count: 1, interval: 0.1)]))
         let whites = f.drawings(frames: 20).map(Self.whiteFills)
         #expect(whites.max() == whites[0] + 1)
@@ -71,7 +82,7 @@ import Testing
     }
 
     @Test func noKeyShowsWithoutAFirstResponder() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: true)
         f.stage.focus(nil)
         f.stage.play(Script([.type("ab", interval: 0.05)]))
         let counts = f.itemCounts(frames: 10)
@@ -81,35 +92,14 @@ import Testing
 }
 
 @Suite struct KeyboardDockingTests {
-    /// A 320×568 screen with two fields and a keyboard installed while nothing is focused.
-    final class Fixture {
-        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
-        let field = TextField(name: "f", placeholder: "", frame: Rect(20, 88, 280, 36))
-        let keyboard: KeyboardView
-
-        init() {
-            stage.window.addSubview(field)
-            keyboard = stage.installKeyboard(in: stage.window)
-        }
-
-        /// The keyboard's presented frame on each of `frames` frames, running `script` from now.
-        func keyboardFrames(_ script: Script, frames: Int) -> [Rect] {
-            stage.play(script)
-            return (0..<frames).map { _ in
-                stage.advanceFrame()
-                defer { stage.endFrame() }
-                return keyboard.presentedFrame
-            }
-        }
-    }
 
     @Test func theKeyboardWaitsBelowTheScreenUntilAFieldIsFocused() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: false)
         #expect(f.keyboard.frame == Rect(0, 568, 320, 216))
     }
 
     @Test func focusingAFieldSlidesTheKeyboardUpOnAnEaseOut() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: false)
         let frames = f.keyboardFrames(Script([.tap(.view("f"))]), frames: 60)
         let ys = frames.map(\.y)
         let up = ys.firstIndex { $0 < 568 } ?? 0
@@ -122,7 +112,7 @@ import Testing
     }
 
     @Test func backgroundTapThatEndsEditingSlidesTheKeyboardAway() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: false)
         f.stage.onBackgroundTap = { [unowned f] in f.stage.focus(nil) }
         let ys = f.keyboardFrames(Script([.tap(.view("f")), .wait(1), .tap(.point(Point(160, 300))), .wait(1)]),
                                   frames: 150).map(\.y)
@@ -131,7 +121,7 @@ import Testing
     }
 
     @Test func switchingFieldsKeepsTheKeyboardUp() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: false)
         let other = TextField(name: "g", placeholder: "", frame: Rect(20, 140, 280, 36))
         f.stage.window.addSubview(other)
         let ys = f.keyboardFrames(Script([.tap(.view("f")), .wait(1), .tap(.view("g")), .wait(1)]), frames: 140).map(\.y)
@@ -168,7 +158,7 @@ import Testing
     }
 
     @Test func typedKeysReachTheInstalledKeyboard() {
-        let f = Fixture()
+        let f = KeyboardFixture(focused: false)
         f.stage.play(Script([.tap(.view("f")), .wait(0.6), .type("q", interval: 0.1)]))
         var counts: [Int] = []
         for _ in 0..<80 {
