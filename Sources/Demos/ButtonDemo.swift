@@ -47,7 +47,7 @@ final class ButtonScreen {
         // Centred by Auto Layout (centerX and centerY equal to the view's) at its intrinsic size.
         button.translatesAutoresizingMaskIntoConstraints = false
         shell.view.addSubview(button)
-        shell.view.addConstraints(ButtonScreen.centring(button, on: shell.view))
+        shell.view.addConstraints(LayoutConstraint.equal([.centerX, .centerY], of: button, to: shell.view))
 
         // Hidden behind the button at half size until the first error (the seed's version;
         // the later source also starts it transparent).
@@ -58,7 +58,7 @@ final class ButtonScreen {
         errorLabel.alpha = 0
         shell.view.insertSubview(errorLabel, below: button)
         // centerX and centerY equal to the button's; POP then moves the layer, not the constraints.
-        shell.view.addConstraints(ButtonScreen.centring(errorLabel, on: button))
+        shell.view.addConstraints(LayoutConstraint.equal([.centerX, .centerY], of: errorLabel, to: button))
         shell.view.layoutIfNeeded()
 
         activityIndicator = ActivityIndicatorView(name: "activityIndicatorView", frame: Rect(0, 0, 20, 20))
@@ -68,13 +68,6 @@ final class ButtonScreen {
         button.on(.touchUpInside) { [unowned self] _ in
             scaleAnimation()
             touchUpInside()
-        }
-    }
-
-    /// centerX and centerY of `view` equal to those of `other`.
-    static func centring(_ view: View, on other: View) -> [LayoutConstraint] {
-        [LayoutAttribute.centerX, .centerY].map { attribute in
-            LayoutConstraint(item: view, attribute: attribute, relatedBy: .equal, toItem: other, attribute: attribute)
         }
     }
 

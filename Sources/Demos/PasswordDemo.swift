@@ -111,9 +111,7 @@ final class PasswordStrengthIndicator {
         view.addSubview(bar)
         // Left and top pinned, the container's height, and a width that is a multiple of its width.
         widthConstraint = PasswordStrengthIndicator.width(of: bar, in: view, multiplier: Status.none.widthMultiplier)
-        view.addConstraints([LayoutAttribute.left, .top, .height].map { attribute in
-            LayoutConstraint(item: bar, attribute: attribute, relatedBy: .equal, toItem: view, attribute: attribute)
-        } + [widthConstraint])
+        view.addConstraints(LayoutConstraint.equal([.left, .top, .height], of: bar, to: view) + [widthConstraint])
     }
 
     static func width(of bar: View, in view: View, multiplier: Double) -> LayoutConstraint {

@@ -117,9 +117,7 @@ final class RegisterScreen {
         let views: [String: View] = ["_textFieldEmail": textFieldEmail, "_textFieldConfirmEmail": textFieldConfirmEmail,
                                      "_registerButton": registerButton]
         let fromFormats = try RegisterScreen.formats.flatMap { try View.constraints(withVisualFormat: $0, views: views) }
-        let centre = LayoutConstraint(item: registerButton, attribute: .centerX, relatedBy: .equal, toItem: view,
-                                      attribute: .centerX)
-        return fromFormats + [centre]
+        return fromFormats + LayoutConstraint.equal([.centerX], of: registerButton, to: view)
     }
 
     /// The status bar along the top of the view, as wide as the view in either orientation.

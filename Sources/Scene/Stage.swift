@@ -140,7 +140,7 @@ open class Stage {
         func edge(_ attribute: LayoutAttribute, _ hostAttribute: LayoutAttribute) -> LayoutConstraint {
             LayoutConstraint(item: keyboard, attribute: attribute, relatedBy: .equal, toItem: host, attribute: hostAttribute)
         }
-        host.addConstraints([edge(.left, .left), edge(.right, .right)])
+        host.addConstraints(LayoutConstraint.equal([.left, .right], of: keyboard, to: host))
         let placement = (up: edge(.bottom, .bottom), down: edge(.top, .bottom), host: host)
         keyboardIsUp = firstResponder != nil
         host.addConstraint(keyboardIsUp ? placement.up : placement.down)
@@ -231,24 +231,27 @@ open class Stage {
                 control.send(.touchUpInside)
             }
         case let .key(c):
-            guard let field = firstResponder else { return }
-            keyboard?.press(event, atFrame: frame)
-            field.text.append(c)
-            field.caretEpoch = frame
-            field.send(.editingChanged)
+            deliverKey(event) { $0.append(c) }
         case .backspace:
-            guard let field = firstResponder else { return }
-            keyboard?.press(event, atFrame: frame)
-            guard !field.text.isEmpty else { return }
-            field.text.removeLast()
-            field.caretEpoch = frame
-            field.send(.editingChanged)
+            deliverKey(event) { if !$0.isEmpty { $0.removeLast() } }
         case let .rotate(o):
             let long = max(screenSize.width, screenSize.height), short = min(screenSize.width, screenSize.height)
             screenSize = o == .portrait ? Size(short, long) : Size(long, short)
             window.frame = Rect(origin: .zero, size: screenSize)
             onRotate?(o)
         }
+    }
+
+    /// A key reaches the first responder: the keyboard shows it going down, and the field
+    /// reports the edit and restarts its caret's blink when `change` altered its text.
+    private func deliverKey(_ event: Event, _ change: (inout String) -> Void) {
+        guard let field = firstResponder else { return }
+        keyboard?.press(event, atFrame: frame)
+        let before = field.text
+        change(&field.text)
+        guard field.text != before else { return }
+        field.caretEpoch = frame
+        field.send(.editingChanged)
     }
 
     private func controlAncestor(_ view: View?) -> Control? {

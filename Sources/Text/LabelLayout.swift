@@ -23,8 +23,7 @@ public struct LabelLayout: Equatable, Sendable {
 
     /// Lays out `text` in `bounds` as a one-line UILabel (or a secure UITextField when `secure`).
     public init(text: String, font: Font, in bounds: Rect, alignment: TextAlignment = .left, secure: Bool = false) {
-        let shown = secure ? String(repeating: "\u{2022}", count: text.count) : text
-        line = TextLine(shown, font: font).truncated(toWidth: bounds.width)
+        line = TextLine(LabelLayout.shown(text, secure: secure), font: font).truncated(toWidth: bounds.width)
         let x: Double
         switch alignment {
         case .left: x = bounds.minX
@@ -32,6 +31,11 @@ public struct LabelLayout: Equatable, Sendable {
         case .right: x = bounds.maxX - line.width
         }
         baselineOrigin = Point(x, bounds.minY + (bounds.height - font.lineHeight) / 2 + font.ascender)
+    }
+
+    /// The characters drawn for `text`: itself, or one bullet per character for secure entry.
+    public static func shown(_ text: String, secure: Bool) -> String {
+        secure ? String(repeating: "\u{2022}", count: text.count) : text
     }
 
     /// A label's intrinsicContentSize: the text's size rounded up to whole device pixels at

@@ -51,6 +51,13 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.priority = priority
     }
 
+    /// `item.a == other.a` for each attribute `a`: required constraints that pin the same edges,
+    /// centres or sizes of two items together.
+    public static func equal(_ attributes: [LayoutAttribute], of item: LayoutItem,
+                             to other: LayoutItem) -> [LayoutConstraint] {
+        attributes.map { LayoutConstraint(item: item, attribute: $0, relatedBy: .equal, toItem: other, attribute: $0) }
+    }
+
     /// Whether the constraint is active in an engine.
     public var isActive: Bool { engine != nil }
 

@@ -41,7 +41,7 @@ open class KeyboardView: View {
     /// Every key, laid out for the size the keyboard shows now, so the keys follow the board
     /// while it animates to a new size in a rotation (the order is the same at every size, so
     /// a pressed key keeps its index).
-    var keys: [Key] { KeyboardView.layout(size: (presentation.bounds ?? bounds).size) }
+    var keys: [Key] { KeyboardView.layout(size: presentedFrame.size) }
     private var press: (key: Int, character: Character?, frame: Int)?
     private var showsPress = false
 
@@ -149,13 +149,14 @@ open class KeyboardView: View {
     /// The balloon: the key's face continued upwards through a flared neck into a wider
     /// rounded head holding the character, kept inside the keyboard at the edges.
     private func drawPopup(over key: Rect, character: Character, into list: inout DisplayList) {
-        let shape = KeyboardView.popupShape(over: key, boardWidth: (presentation.bounds ?? bounds).width)
+        let boardWidth = presentedFrame.width
+        let shape = KeyboardView.popupShape(over: key, boardWidth: boardWidth)
         // An outline keeps the balloon apart from white content above the keyboard.
         list.append(.fill(shape.stroked(StrokeStyle(width: 1), tolerance: 0.02), color: KeyboardView.keyShadowColor.withAlpha(0.5),
                           rule: .nonZero, transform: .identity))
         list.append(.fill(shape, color: KeyboardView.keyShadowColor, rule: .nonZero, transform: .translation(0, 1)))
         list.append(.fill(shape, color: .white, rule: .nonZero, transform: .identity))
-        let head = KeyboardView.popupHead(over: key, boardWidth: (presentation.bounds ?? bounds).width)
+        let head = KeyboardView.popupHead(over: key, boardWidth: boardWidth)
         list.appendLine(String(character), font: KeyboardView.popupFont, color: .black, in: head, alignment: .center)
     }
 

@@ -55,7 +55,7 @@ open class TextField: Control {
 
     /// What the field shows: the text, or one bullet per character for secure entry.
     public var displayedText: String {
-        isSecureTextEntry ? String(repeating: "\u{2022}", count: text.count) : text
+        LabelLayout.shown(text, secure: isSecureTextEntry)
     }
 
     /// The rect text is laid out in: after the left view, inset 7 pt in a rounded-rect field.
