@@ -11,25 +11,22 @@ typedef struct {
     size_t capacity;
 } error_sink;
 
+static void set_message(char *err, size_t err_len, const char *msg) {
+    if (err_len) {
+        strncpy(err, msg, err_len - 1);
+        err[err_len - 1] = 0;
+    }
+}
+
 static void on_error(png_structp png, png_const_charp msg) {
     error_sink *sink = (error_sink *)png_get_error_ptr(png);
-    if (sink && sink->capacity) {
-        strncpy(sink->message, msg, sink->capacity - 1);
-        sink->message[sink->capacity - 1] = 0;
-    }
+    if (sink) set_message(sink->message, sink->capacity, msg);
     png_longjmp(png, 1);
 }
 
 static void on_warning(png_structp png, png_const_charp msg) {
     (void)png;
     (void)msg;
-}
-
-static void set_message(char *err, size_t err_len, const char *msg) {
-    if (err_len) {
-        strncpy(err, msg, err_len - 1);
-        err[err_len - 1] = 0;
-    }
 }
 
 typedef struct {
@@ -55,7 +52,7 @@ static void write_bytes(png_structp png, png_bytep data, png_size_t length) {
 
 static void flush_bytes(png_structp png) { (void)png; }
 
-int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filters,
+int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int adaptive_filters,
                   uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     error_sink sink = {err, err_len};
     growable *g = calloc(1, sizeof(growable));
@@ -76,7 +73,7 @@ int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int leve
     }
     png_set_write_fn(png, g, write_bytes, flush_bytes);
     png_set_compression_level(png, level);
-    png_set_filter(png, 0, filters ? filters : PNG_FILTER_NONE);
+    png_set_filter(png, 0, adaptive_filters ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);

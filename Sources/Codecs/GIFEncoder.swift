@@ -82,7 +82,6 @@ public final class GIFEncoder {
             unwritten[last].ticks = unwritten[last].ticks.lowerBound..<ticks.upperBound
             return
         }
-        if !unwritten.isEmpty { unwritten[unwritten.count - 1].isLast = false }
         try submit(canvas.take(frame, rect: rect), ticks: ticks)
     }
 
@@ -95,7 +94,6 @@ public final class GIFEncoder {
             output.abort()
             throw GIFError.noFrames
         }
-        unwritten[unwritten.count - 1].isLast = false
         while !unwritten.isEmpty { try writeFront(waiting: true) }
         try output.write(GIFBlocks.trailer)
         try output.commit()
@@ -119,11 +117,12 @@ public final class GIFEncoder {
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
-    /// Writes the oldest unwritten frame if its delay is final and it is encoded (waiting for the
-    /// encoding when asked to); returns whether it wrote.
+    /// Writes the oldest unwritten frame if it is encoded (waiting for the encoding when asked
+    /// to); returns whether it wrote. Callers only ask when its delay is final: a later frame
+    /// exists, or the encoder is finishing.
     @discardableResult
     private func writeFront(waiting: Bool) throws -> Bool {
-        guard let front = unwritten.first, !front.isLast,
+        guard let front = unwritten.first,
               let encoded = work.take(front.ticket, waiting: waiting), let global else { return false }
         unwritten.removeFirst()
         var delay = clock.delay(for: front.ticks)
@@ -148,5 +147,4 @@ public final class GIFEncoder {
 private struct PendingFrame {
     let ticket: Int
     var ticks: Range<Int>
-    var isLast = true
 }

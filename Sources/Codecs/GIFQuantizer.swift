@@ -67,19 +67,10 @@ enum GIFQuantizer {
     /// to the weighted mean of its members.
     static func refine(_ centres: [RGB], movable: Range<Int>, members: [WeightedColour]) -> [RGB] {
         let lookup = NearestColour(centres)
-        var sums = [(r: Int, g: Int, b: Int, w: Int)](repeating: (0, 0, 0, 0), count: centres.count)
-        for m in members {
-            let k = lookup.nearest(m.colour)
-            sums[k].r += Int(m.colour.r) * m.weight
-            sums[k].g += Int(m.colour.g) * m.weight
-            sums[k].b += Int(m.colour.b) * m.weight
-            sums[k].w += m.weight
-        }
+        var sums = [WeightedSum](repeating: WeightedSum(), count: centres.count)
+        for m in members { sums[lookup.nearest(m.colour)].add(m) }
         var out = centres
-        for k in movable where sums[k].w > 0 {
-            let s = sums[k]
-            out[k] = RGB(r: (s.r + s.w / 2) / s.w, g: (s.g + s.w / 2) / s.w, b: (s.b + s.w / 2) / s.w)
-        }
+        for k in movable where sums[k].weight > 0 { out[k] = sums[k].mean }
         return out
     }
 }
@@ -119,6 +110,25 @@ struct WeightedColour: Sendable {
     var weight: Int
 }
 
+/// Running sums of weighted colours, for their rounded weighted mean.
+struct WeightedSum {
+    private var r = 0, g = 0, b = 0
+    private(set) var weight = 0
+
+    mutating func add(_ m: WeightedColour) {
+        r += Int(m.colour.r) * m.weight
+        g += Int(m.colour.g) * m.weight
+        b += Int(m.colour.b) * m.weight
+        weight += m.weight
+    }
+
+    /// The mean rounded to nearest, each channel; black when nothing was added.
+    var mean: RGB {
+        let w = max(1, weight)
+        return RGB(r: (r + w / 2) / w, g: (g + w / 2) / w, b: (b + w / 2) / w)
+    }
+}
+
 /// A set of colours the median cut may split.
 struct ColourBox {
     var members: [WeightedColour]
@@ -129,15 +139,9 @@ struct ColourBox {
 
     init(_ members: [WeightedColour]) {
         self.members = members
-        var s = (r: 0, g: 0, b: 0, w: 0)
-        for m in members {
-            s.r += Int(m.colour.r) * m.weight
-            s.g += Int(m.colour.g) * m.weight
-            s.b += Int(m.colour.b) * m.weight
-            s.w += m.weight
-        }
-        let w = max(1, s.w)
-        mean = RGB(r: (s.r + w / 2) / w, g: (s.g + w / 2) / w, b: (s.b + w / 2) / w)
+        var sum = WeightedSum()
+        for m in members { sum.add(m) }
+        mean = sum.mean
         var v = (r: Int64(0), g: Int64(0), b: Int64(0))
         for m in members {
             let dr = Int64(m.colour.r - mean.r), dg = Int64(m.colour.g - mean.g), db = Int64(m.colour.b - mean.b)

@@ -38,10 +38,9 @@ public enum PNG {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        // PNG_ALL_FILTERS is 0xF8 in png.h; 0 asks our C layer for "none".
-        let filters: Int32 = compression.adaptiveFilters ? 0xF8 : 0
         let status = rgba.withUnsafeBufferPointer { px in
-            pr_png_encode(px.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), compression.level, filters,
+            pr_png_encode(px.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height), compression.level,
+                          compression.adaptiveFilters ? 1 : 0,
                           &out, &length, &message, message.count)
         }
         guard status == 0, let bytes = out else {

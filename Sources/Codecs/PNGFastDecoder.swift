@@ -112,22 +112,9 @@ enum PNGFastDecoder {
         }
         guard ok else { return nil }
         pixels.removeLast(pixels.count - rgbaCount)
-        // Opaque pixels are already premultiplied; only translucent images need converting.
-        return image.channels == 3 || isOpaque(pixels)
+        return image.channels == 3
             ? Pixmap(width: image.width, height: image.height, premultiplied: pixels)
             : Pixmap(width: image.width, height: image.height, straight: pixels)
-    }
-
-    /// Whether every alpha byte of RGBA data is 255: AND all 8-byte words together (a loop the
-    /// compiler vectorises) and look at the alpha bytes once.
-    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
-        rgba.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            var all = UInt64.max
-            for i in 0..<words { all &= raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
-            let alpha: UInt64 = 0xFF00_0000_FF00_0000
-            return all & alpha == alpha && (8 * words..<raw.count).allSatisfy { $0 % 4 != 3 || raw[$0] == 255 }
-        }
     }
 }
 

@@ -23,15 +23,32 @@ public struct Pixmap: Equatable, Sendable {
         self.data = data
     }
 
-    /// Converts straight (unpremultiplied) RGBA bytes, as PNG stores them, to a pixmap.
+    /// Converts straight (unpremultiplied) RGBA bytes, as PNG stores them, to a pixmap. Opaque
+    /// pixels are already premultiplied, so a fully opaque image is taken as it is.
     public init(width: Int, height: Int, straight rgba: [UInt8]) {
         precondition(rgba.count == width * height * 4, "pixmap data size does not match its dimensions")
+        guard !Pixmap.isOpaque(rgba) else {
+            self.init(width: width, height: height, premultiplied: rgba)
+            return
+        }
         var d = rgba
         for i in stride(from: 0, to: d.count, by: 4) where d[i + 3] != 255 {
             let a = UInt32(d[i + 3])
             for c in 0..<3 { d[i + c] = UInt8((UInt32(d[i + c]) * a + 127) / 255) }
         }
         self.init(width: width, height: height, premultiplied: d)
+    }
+
+    /// Whether every alpha byte of RGBA data is 255: AND all 8-byte words together (a loop the
+    /// compiler vectorises) and look at the alpha bytes once.
+    static func isOpaque(_ rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            var all = UInt64.max
+            for i in 0..<words { all &= raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
+            let alpha: UInt64 = 0xFF00_0000_FF00_0000
+            return all & alpha == alpha && (8 * words..<raw.count).allSatisfy { $0 % 4 != 3 || raw[$0] == 255 }
+        }
     }
 
     /// The pixels as straight RGBA bytes, as PNG and GIF store them.

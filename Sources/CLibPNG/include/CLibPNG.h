@@ -4,10 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Encodes straight RGBA8 pixels as a PNG in memory. `level` is the zlib level (0-9) and
-/// `filters` a PNG_FILTER_* mask (0 means "none"). On success returns 0 and sets *out
+/// Encodes straight RGBA8 pixels as a PNG in memory. `level` is the zlib level (0-9);
+/// `adaptive_filters` non-zero lets libpng choose a row filter per row (PNG_ALL_FILTERS), zero
+/// writes every row unfiltered. On success returns 0 and sets *out
 /// (free it with pr_png_free); on failure returns -1 and writes a message to err.
-int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filters,
+int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int adaptive_filters,
                   uint8_t **out, size_t *out_len, char *err, size_t err_len);
 
 /// Decodes a PNG of any colour type, bit depth and interlacing to straight RGBA8. Images larger
