@@ -11,6 +11,12 @@ public struct AffineTransform: Hashable, Sendable {
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// How much the transform stretches a unit step along x and along y (the lengths of the
+    /// images of the two axes).
+    public var axisScales: (x: Double, y: Double) {
+        ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
+    }
+
     public static func translation(_ tx: Double, _ ty: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
@@ -46,8 +52,6 @@ public struct AffineTransform: Hashable, Sendable {
             a: d / det, b: -b / det, c: -c / det, d: a / det,
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
-
-    public var isIdentity: Bool { self == .identity }
 
     /// True when the transform only scales and translates (no rotation or skew).
     public var isAxisAligned: Bool { b == 0 && c == 0 }

@@ -36,8 +36,11 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let black = Color(white: 0)
     public static let white = Color(white: 1)
 
-    /// The same colour with its alpha multiplied by `factor`.
+    /// The same colour with alpha `alpha`.
     public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// The same colour with its alpha multiplied by `factor` (an opacity laid over it).
+    public func multiplyingAlpha(by factor: Double) -> Color { withAlpha(alpha * factor) }
 
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }

@@ -71,11 +71,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(r.x + dx, r.y + dy, r.width - 2 * dx, r.height - 2 * dy)
     }
 
-    /// The rect shrunk by the insets, as UIEdgeInsetsInsetRect does.
-    public func inset(by e: EdgeInsets) -> Rect {
-        Rect(x + e.left, y + e.top, width - e.left - e.right, height - e.top - e.bottom)
-    }
-
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x + dx, y + dy, width, height) }
 
     /// The overlap of two rects, or `nil` when they do not overlap.
@@ -95,18 +90,4 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 
     public var description: String { "(\(x), \(y), \(width), \(height))" }
-}
-
-/// Distances inward from each edge of a rect, as UIEdgeInsets.
-public struct EdgeInsets: Hashable, Sendable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-
-    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }

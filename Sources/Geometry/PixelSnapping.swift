@@ -28,8 +28,6 @@ public enum PixelSnapping: String, CaseIterable, Sendable {
 
     public func snap(_ p: Point, scale: Double) -> Point { Point(snap(p.x, scale: scale), snap(p.y, scale: scale)) }
 
-    public func snap(_ s: Size, scale: Double) -> Size { Size(snap(s.width, scale: scale), snap(s.height, scale: scale)) }
-
     /// Snaps a rect's origin and far corner, as YYKit's `CGRectPixel*` does: `floor` keeps the
     /// pixels wholly inside the rect (origin up, corner down, never a negative size), `ceil` the
     /// pixels it touches, `round` and `half` move both corners the same way.
@@ -43,10 +41,5 @@ public enum PixelSnapping: String, CaseIterable, Sendable {
         }
         return Rect(o.x, o.y, self == .floor ? max(0, c.x - o.x) : c.x - o.x,
                     self == .floor ? max(0, c.y - o.y) : c.y - o.y)
-    }
-
-    public func snap(_ e: EdgeInsets, scale: Double) -> EdgeInsets {
-        EdgeInsets(top: snap(e.top, scale: scale), left: snap(e.left, scale: scale),
-                   bottom: snap(e.bottom, scale: scale), right: snap(e.right, scale: scale))
     }
 }

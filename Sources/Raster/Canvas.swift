@@ -40,21 +40,31 @@ public final class Canvas {
     /// Fills `path` mapped through `transform` with `color`, anti-aliased by exact pixel area.
     /// A rect landing exactly on pixel edges takes the `fill(rect:)` fast path.
     public func fill(_ path: Path, color: Color, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
-        if let rect = path.axisAlignedRect, pixelAligned(rect, transform) != nil {
-            fill(rect: rect, color: color, transform: transform)
-            return
+        if let rect = path.axisAlignedRect, let aligned = pixelAligned(rect, transform) {
+            fill(aligned, color: color)
+        } else {
+            rasterise(path, color: color, rule: rule, transform: transform)
         }
-        guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
-        paint(color) { rasterizer.fill(rule: rule, into: &$0) }
     }
 
     /// Fills a rect; one that lands exactly on pixel edges skips rasterisation (the common
     /// case for UI backgrounds).
     public func fill(rect: Rect, color: Color, transform: AffineTransform = .identity) {
-        guard let aligned = pixelAligned(rect, transform) else {
-            fill(Path(rect: rect), color: color, transform: transform)
-            return
+        if let aligned = pixelAligned(rect, transform) {
+            fill(aligned, color: color)
+        } else {
+            rasterise(Path(rect: rect), color: color, rule: .nonZero, transform: transform)
         }
+    }
+
+    /// Anti-aliases `path` by exact pixel area and blends `color` through the coverage.
+    private func rasterise(_ path: Path, color: Color, rule: FillRule, transform: AffineTransform) {
+        guard !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
+        paint(color) { rasterizer.fill(rule: rule, into: &$0) }
+    }
+
+    /// Covers whole pixels with `color`, inside the clip.
+    private func fill(_ aligned: PixelRect, color: Color) {
         let box = aligned.intersection(clip.bounds)
         guard !box.isEmpty else { return }
         paint(color) { blitter in
@@ -65,8 +75,7 @@ public final class Canvas {
     /// Strokes `path` with `style` and fills the outline. Curves are flattened finely enough
     /// for the transform's scale, so a stroke drawn at 3× stays as smooth as at 1×.
     public func stroke(_ path: Path, style: StrokeStyle, color: Color, transform: AffineTransform = .identity) {
-        let scale = max((transform.a * transform.a + transform.b * transform.b).squareRoot(),
-                        (transform.c * transform.c + transform.d * transform.d).squareRoot())
+        let scale = max(transform.axisScales.x, transform.axisScales.y)
         guard scale > 0 else { return }
         fill(path.stroked(style, tolerance: Path.strokeTolerance / scale), color: color, transform: transform)
     }

@@ -23,7 +23,7 @@ final class CellAccumulator {
     private var rowMin: UnsafeMutablePointer<Int32>
     private var rowMax: UnsafeMutablePointer<Int32>
     private var rowCapacity = 0
-    private var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    private var box = PixelRect.empty
     private var width = 0
     private var stride = 0
 

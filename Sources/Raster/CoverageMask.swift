@@ -29,7 +29,7 @@ public struct CoverageMask: Equatable, Sendable {
     /// Rasterises `path` into a mask no larger than `limit`.
     init(path: Path, transform: AffineTransform, rule: FillRule, within limit: PixelRect, rasterizer: Rasterizer) {
         let box = rasterizer.load(path, transform: transform, within: limit)
-        self.init(bounds: box.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : box, alpha: 0)
+        self.init(bounds: box.isEmpty ? .empty : box, alpha: 0)
         guard !box.isEmpty else { return }
         alphas.withUnsafeMutableBufferPointer { buffer in
             var writer = MaskWriter(alphas: buffer.baseAddress!, bounds: box)

@@ -29,7 +29,7 @@ struct EdgeList: PolylineSink {
 
     /// The device pixels the segments touch.
     var pixelBounds: PixelRect {
-        guard !isEmpty else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        guard !isEmpty else { return .empty }
         return PixelRect(x0: Int(minX) >> 8, y0: Int(minY) >> 8,
                          x1: (Int(maxX) + 255) >> 8, y1: (Int(maxY) + 255) >> 8)
     }

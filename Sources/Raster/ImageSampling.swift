@@ -176,9 +176,7 @@ extension Pixmap {
     /// halving with weight 2·(1 − s): pure fine level at full size, pure coarse level where the
     /// next halving takes over, so the blend is continuous at every scale.
     func detailLevels(for transform: AffineTransform) -> DetailLevels {
-        let sx = (transform.a * transform.a + transform.b * transform.b).squareRoot()
-        let sy = (transform.c * transform.c + transform.d * transform.d).squareRoot()
-        var scale = min(sx, sy)
+        var scale = min(transform.axisScales.x, transform.axisScales.y)
         guard scale < 1 else { return DetailLevels(fine: (self, transform), coarse: nil) }
         var fine = self
         while scale < 0.5 && (fine.width > 1 || fine.height > 1) {

@@ -14,6 +14,9 @@ public struct PixelRect: Hashable, Sendable {
         self.init(x0: 0, y0: 0, x1: width, y1: height)
     }
 
+    /// No pixels.
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
     /// The number of columns (0 when empty).
     public var width: Int { max(0, x1 - x0) }
     /// The number of rows (0 when empty).

@@ -34,7 +34,7 @@ public struct Pixmap: Equatable, Sendable {
         var d = rgba
         for i in stride(from: 0, to: d.count, by: 4) where d[i + 3] != 255 {
             let a = UInt32(d[i + 3])
-            for c in 0..<3 { d[i + c] = UInt8((UInt32(d[i + c]) * a + 127) / 255) }
+            for c in 0..<3 { d[i + c] = UInt8(Blend.div255(UInt32(d[i + c]) * a)) }
         }
         self.init(width: width, height: height, premultiplied: d)
     }

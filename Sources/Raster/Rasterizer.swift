@@ -6,7 +6,7 @@ import Geometry
 final class Rasterizer {
     private var edges = EdgeList()
     private let accumulator = CellAccumulator()
-    private var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    private var box = PixelRect.empty
 
     /// Flattens `path` mapped through `transform` and returns the device pixels it may touch
     /// inside `limit` (empty when there is nothing to draw, or a point is not finite).
@@ -14,7 +14,7 @@ final class Rasterizer {
         edges.removeAll()
         edges.add(path, transform: transform)
         let drawable = !edges.isEmpty && edges.isFinite
-        box = drawable ? edges.pixelBounds.intersection(limit) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        box = drawable ? edges.pixelBounds.intersection(limit) : .empty
         return box
     }
 

@@ -93,7 +93,7 @@ struct Stroker: PolylineSink {
         if !closed { emit(offset(q[0], d[0])) }
         for i in corners {
             let before = (i + segments - 1) % segments, after = i % segments
-            join(at: q[i], d[before], d[after], smooth: s[i],
+            join(at: q[i], d[before], d[after], smooth: s[i], reach: reach[i],
                  room: min(lengths[before] - reach[(i + n - 1) % n], lengths[after] - reach[(i + 1) % n]))
         }
         if !closed { emit(offset(q[n - 1], d[n - 2])) }
@@ -120,16 +120,17 @@ struct Stroker: PolylineSink {
     // MARK: Corners and ends
 
     /// The left side's corner at `v` between directions `din` and `dout`, emitted from the end
-    /// of the incoming offset line to the start of the outgoing one. `room` is how much of the
-    /// shorter adjacent segment its neighbouring corners leave for this one.
-    private mutating func join(at v: Point, _ din: Point, _ dout: Point, smooth: Bool, room: Double) {
+    /// of the incoming offset line to the start of the outgoing one. `reach` is the corner's
+    /// `innerReach`, and `room` how much of the shorter adjacent segment its neighbouring corners
+    /// leave for this one.
+    private mutating func join(at v: Point, _ din: Point, _ dout: Point, smooth: Bool, reach: Double, room: Double) {
         let a = offset(v, din), b = offset(v, dout)
         let cross = din.x * dout.y - din.y * dout.x
         let cosine = din.x * dout.x + din.y * dout.y
         // Offset lines meet at v + (na + nb) / (1 + cos), na and nb the two offsets.
         let miter = Point(v.x + (a.x - v.x + b.x - v.x) / (1 + cosine), v.y + (a.y - v.y + b.y - v.y) / (1 + cosine))
         if cross > 0 {
-            if innerReach(din, dout) <= room {
+            if reach <= room {
                 emit(miter)
             } else {
                 emit(a); emit(v); emit(b)

@@ -34,10 +34,10 @@ extension Canvas {
             return
         }
         if let fill = shape.fill {
-            self.fill(shape.path, color: fill.withAlpha(fill.alpha * shape.opacity), rule: shape.fillRule, transform: transform)
+            self.fill(shape.path, color: fill.multiplyingAlpha(by: shape.opacity), rule: shape.fillRule, transform: transform)
         }
         if let stroke = shape.stroke {
-            self.stroke(shape.path, style: stroke.style, color: stroke.color.withAlpha(stroke.color.alpha * shape.opacity),
+            self.stroke(shape.path, style: stroke.style, color: stroke.color.multiplyingAlpha(by: shape.opacity),
                         transform: transform)
         }
     }

@@ -94,8 +94,8 @@ struct Presentation {
     /// The shape these properties paint `path` as, or `nil` when they paint nothing.
     func shape(_ path: Path, transform: AffineTransform) -> Shape? {
         let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
-        let fillColor = fill.map { $0.withAlpha($0.alpha * fillOpacity) }
-        let strokeColor = stroke.map { $0.withAlpha($0.alpha * strokeOpacity) }
+        let fillColor = fill.map { $0.multiplyingAlpha(by: fillOpacity) }
+        let strokeColor = stroke.map { $0.multiplyingAlpha(by: strokeOpacity) }
         let width = strokeWidth * scale
         let outline = strokeColor.flatMap { color in
             width > 0 ? Stroke(color: color, style: StrokeStyle(width: width, cap: lineCap, join: lineJoin, miterLimit: miterLimit)) : nil

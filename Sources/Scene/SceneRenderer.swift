@@ -93,9 +93,9 @@ extension Array where Element == DisplayItem {
         guard alpha < 1, !isEmpty else { return self }
         if count == 1 {
             switch self[0] {
-            case let .fill(p, color, rule, t): return [.fill(p, color: color.withAlpha(color.alpha * alpha), rule: rule, transform: t)]
+            case let .fill(p, color, rule, t): return [.fill(p, color: color.multiplyingAlpha(by: alpha), rule: rule, transform: t)]
             case let .image(px, t, a): return [.image(px, transform: t, alpha: a * alpha)]
-            case let .text(line, color, t): return [.text(line, color: color.withAlpha(color.alpha * alpha), transform: t)]
+            case let .text(line, color, t): return [.text(line, color: color.multiplyingAlpha(by: alpha), transform: t)]
             default: break
             }
         }

@@ -122,8 +122,6 @@ public struct LayerTransform: Hashable, Sendable {
 
     public static let identity = LayerTransform()
 
-    public var isIdentity: Bool { self == .identity }
-
     /// The affine transform, about the origin.
     public var affine: AffineTransform {
         var t = AffineTransform.scale(scaleX, scaleY)

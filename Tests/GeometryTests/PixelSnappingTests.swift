@@ -34,11 +34,6 @@ import Testing
         #expect(PixelSnapping.round.snap(Rect(10.2, 0, 100.6, 1.24), scale: 3) == Rect(31.0 / 3, 0, 332.0 / 3 - 31.0 / 3, 1 + 1.0 / 3))
     }
 
-    @Test func insetsSnapEachEdge() {
-        let e = PixelSnapping.ceil.snap(EdgeInsets(top: 0.1, left: 0.6, bottom: 1.0, right: 2.01), scale: 2)
-        #expect(e == EdgeInsets(top: 0.5, left: 1.0, bottom: 1.0, right: 2.5))
-    }
-
     @Test func screenWidth375DividesIntoWholePixelsAtScales2And3() {
         for scale in [2.0, 3.0] {
             for mode in [PixelSnapping.floor, .round, .ceil] {

@@ -42,7 +42,7 @@ open class ActivityIndicatorView: View {
             // Spoke `step` is darkest; the eleven behind it fade towards a quarter of full opacity.
             let age = (step - i + 12) % 12
             let alpha = 1 - Double(age) / 12 * 0.75
-            list.append(.fill(spoke, color: color.withAlpha(color.alpha * alpha), rule: .nonZero,
+            list.append(.fill(spoke, color: color.multiplyingAlpha(by: alpha), rule: .nonZero,
                               transform: AffineTransform.rotation(Double(i) * .pi / 6).concatenating(centre)))
         }
     }
