@@ -49,9 +49,6 @@ public struct AnimationVector: Hashable, Sendable, CustomStringConvertible,
         return V(animationComponents: self)
     }
 
-    /// Σ cᵢ², POP's `squaredNorm`.
-    var squaredNorm: Double { storage.squaredNorm }
-
     public var description: String {
         count == 1 ? "\(storage[0])" : "(" + components.map { "\($0)" }.joined(separator: ", ") + ")"
     }

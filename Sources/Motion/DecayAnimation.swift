@@ -35,10 +35,6 @@ public final class DecayAnimation: PropertyAnimation {
     override func prepare(for property: AnimatableProperty) {
         endValue = nil
         super.prepare(for: property)
-        if let v = currentVelocity {
-            precondition(v.count == componentCount,
-                         "\(property.name) has \(componentCount) components, the velocity has \(v.count)")
-        }
     }
 
     override func start(current: AnimationVector) {

@@ -67,6 +67,11 @@ public class PropertyAnimation {
         previous2Value = nil
         progress = 0
         hasStarted = false
+        // Only a spring or decay has a velocity before it starts (the one it was given).
+        if let v = velocity {
+            precondition(v.count == componentCount,
+                         "\(property.name) has \(componentCount) components, the velocity has \(v.count)")
+        }
     }
 
     /// Starts (or, after a pause, restarts) on the current frame: fills in missing values from

@@ -94,15 +94,6 @@ public final class SpringAnimation: PropertyAnimation {
         userSpecifiedDynamics = true
     }
 
-    override func prepare(for property: AnimatableProperty) {
-        super.prepare(for: property)
-        if let v = currentVelocity {
-            precondition(v.count == componentCount,
-                         "\(property.name) has \(componentCount) components, the velocity has \(v.count)")
-        }
-        solver = SpringSolver(dynamics: dynamics, threshold: threshold)
-    }
-
     override func start(current: AnimationVector) {
         super.start(current: current)
         if currentVelocity == nil { currentVelocity = .zero(count: componentCount) }

@@ -70,11 +70,4 @@ struct SpringSolver {
         for i in 0..<4 where abs(lastP[i]) >= thresholdP { return false }
         return lastV.squaredNorm < thresholdV && lastDv.squaredNorm < thresholdA
     }
-
-    /// Forgets the carried time and the last state, as POP does when an animation (re)starts.
-    mutating func reset() {
-        accumulated = 0
-        lastP = .zero; lastV = .zero; lastDv = .zero
-        started = false
-    }
 }

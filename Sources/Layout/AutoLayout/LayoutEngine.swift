@@ -77,9 +77,7 @@ public final class LayoutEngine {
 
     private func register(_ item: LayoutItem, parent: LayoutItem?) {
         precondition(node(item) == nil, "\(item.layoutName) is already in the layout engine")
-        let v = ItemVariables(left: solver.makeVariable(), top: solver.makeVariable(),
-                              width: solver.makeVariable(), height: solver.makeVariable())
-        nodes[ObjectIdentifier(item)] = Node(parent: parent, variables: v)
+        nodes[ObjectIdentifier(item)] = Node(parent: parent, variables: ItemVariables(in: solver))
         items.append(item)
     }
 
@@ -106,6 +104,7 @@ public final class LayoutEngine {
     /// priority. A component ≤ 0 means "no intrinsic size" on that axis; nil removes both.
     public func setIntrinsicContentSize(_ size: Size?, for item: LayoutItem) {
         guard let node = node(item) else { preconditionFailure("\(item.layoutName) is not in the layout engine") }
+        guard node.intrinsicSize != size else { return }
         node.intrinsicSize = size
         rebuildIntrinsicConstraints(item, node)
     }
@@ -113,6 +112,7 @@ public final class LayoutEngine {
     /// How strongly `item` resists growing past its intrinsic size on `axis` (default 250).
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis, of item: LayoutItem) {
         guard let node = node(item) else { preconditionFailure("\(item.layoutName) is not in the layout engine") }
+        guard node.hugging[axis] != priority else { return }
         node.hugging[axis] = priority
         rebuildIntrinsicConstraints(item, node)
     }
@@ -121,6 +121,7 @@ public final class LayoutEngine {
     public func setCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis,
                                                  of item: LayoutItem) {
         guard let node = node(item) else { preconditionFailure("\(item.layoutName) is not in the layout engine") }
+        guard node.compressionResistance[axis] != priority else { return }
         node.compressionResistance[axis] = priority
         rebuildIntrinsicConstraints(item, node)
     }
@@ -175,8 +176,7 @@ public final class LayoutEngine {
     /// Deactivates constraints; ones not active here are ignored.
     public func deactivate(_ constraints: [LayoutConstraint]) {
         for c in constraints where c.engine === self {
-            if let linear = c.installed { try? solver.remove(linear) }
-            c.installed = nil
+            uninstall(c)
             c.engine = nil
             active.removeAll { $0 === c }
         }
@@ -197,18 +197,22 @@ public final class LayoutEngine {
         do {
             try solver.setConstant(-c.constant, of: linear)
         } catch {
-            try? solver.remove(linear)
-            c.installed = nil
+            uninstall(c)
             reportConflict(breaking: c)
         }
     }
 
     /// Takes `c` out of the solver and puts it back as it now reads (a new priority, a baseline).
     func reinstall(_ c: LayoutConstraint) {
-        guard let linear = c.installed else { return }
-        try? solver.remove(linear)
-        c.installed = nil
+        guard c.installed != nil else { return }
+        uninstall(c)
         install(c)
+    }
+
+    /// Takes `c` out of the solver, if it is in it.
+    private func uninstall(_ c: LayoutConstraint) {
+        if let linear = c.installed { try? solver.remove(linear) }
+        c.installed = nil
     }
 
     private func reportConflict(breaking c: LayoutConstraint) {
@@ -237,8 +241,7 @@ public final class LayoutEngine {
         let lookup = { (item: LayoutItem) -> ItemVariables? in
             let id = ObjectIdentifier(item)
             if let v = variables[id] { return v }
-            let v = ItemVariables(left: trial.makeVariable(), top: trial.makeVariable(),
-                                  width: trial.makeVariable(), height: trial.makeVariable())
+            let v = ItemVariables(in: trial)
             variables[id] = v
             return v
         }
@@ -316,6 +319,14 @@ public final class LayoutEngine {
 /// An item's frame as solver variables, in root coordinates.
 struct ItemVariables {
     let left, top, width, height: Variable
+
+    /// Four new variables of `solver`.
+    init(in solver: Solver) {
+        left = solver.makeVariable()
+        top = solver.makeVariable()
+        width = solver.makeVariable()
+        height = solver.makeVariable()
+    }
 
     /// The attribute as an expression; baselines are `baselineFromTop` below the top, or at the
     /// bottom without one.

@@ -40,9 +40,6 @@ public final class Solver {
     /// The current value of `variable`.
     public func value(of variable: Variable) -> Double { tableau.value(of: variable.id) }
 
-    /// Whether `constraint` (this very object) is in the solver.
-    public func contains(_ constraint: LinearConstraint) -> Bool { tags[ObjectIdentifier(constraint)] != nil }
-
     /// Adds `constraint` and re-optimises.
     /// - Throws: `.duplicateConstraint`, or `.unsatisfiableConstraint` (the solver is unchanged).
     public func add(_ constraint: LinearConstraint) throws(SolverError) {

@@ -11,11 +11,11 @@ struct ConstraintExpressionParser {
     }
 
     mutating func parse() throws(VisualFormatError) -> LayoutConstraint {
-        if let bad = scanner.firstNonASCII { throw scanner.error("It contains non-ASCII characters.", at: bad) }
+        try scanner.requireASCII()
         scanner.skipSpaces()
         let (item, attribute) = try itemAttribute()
         scanner.skipSpaces()
-        let relation = try self.relation()
+        guard let relation = try scanner.relation() else { throw scanner.error("Unknown relation. Must be ==, >=, or <=") }
         scanner.skipSpaces()
         var second: (LayoutItem, LayoutAttribute)?
         var multiplier = 1.0, constant = 0.0
@@ -57,15 +57,6 @@ struct ConstraintExpressionParser {
             throw scanner.error("Unknown attribute. Must be one of \(names)", at: start)
         }
         return (item, attribute)
-    }
-
-    private mutating func relation() throws(VisualFormatError) -> LayoutRelation {
-        let relations: [(String, LayoutRelation)] = [("==", .equal), ("<=", .lessThanOrEqual), (">=", .greaterThanOrEqual)]
-        for (text, relation) in relations where scanner.skip(text.first!) {
-            guard scanner.skip("=") else { throw scanner.error("Unknown relation. Must be ==, >=, or <=") }
-            return relation
-        }
-        throw scanner.error("Unknown relation. Must be ==, >=, or <=")
     }
 
     private mutating func number() throws(VisualFormatError) -> Double {

@@ -16,9 +16,21 @@ struct FormatScanner {
 
     var isAtEnd: Bool { pos >= bytes.count }
 
-    /// The character index of the first non-ASCII character, if any.
-    var firstNonASCII: Int? {
-        format.firstIndex { !$0.isASCII }.map { format.distance(from: format.startIndex, to: $0) }
+    /// Throws UIKit's error, with the caret under it, when the text has a non-ASCII character.
+    func requireASCII() throws(VisualFormatError) {
+        guard let bad = format.firstIndex(where: { !$0.isASCII }) else { return }
+        throw error("It contains non-ASCII characters.", at: format.distance(from: format.startIndex, to: bad))
+    }
+
+    /// `==`, `<=` or `>=` if one is next, nil (consuming nothing) when none starts here.
+    /// - Throws: UIKit's "Unknown relation" when `=`, `<` or `>` is not followed by `=`.
+    mutating func relation() throws(VisualFormatError) -> LayoutRelation? {
+        let relations: [UInt8: LayoutRelation] = [UInt8(ascii: "="): .equal, UInt8(ascii: "<"): .lessThanOrEqual,
+                                                  UInt8(ascii: ">"): .greaterThanOrEqual]
+        guard let c = peek, let relation = relations[c] else { return nil }
+        pos += 1
+        guard skip("=") else { throw error("Unknown relation. Must be ==, >=, or <=") }
+        return relation
     }
 
     /// Consumes `c` if it is next.

@@ -15,7 +15,7 @@ struct VisualFormatParser {
     /// `(orientation:)? (|connection)? view (connection view)* (connection|)?`
     mutating func parse() throws(VisualFormatError) -> VisualFormatSyntax {
         if scanner.isAtEnd { throw scanner.error("It's an empty string.") }
-        if let bad = scanner.firstNonASCII { throw scanner.error("It contains non-ASCII characters.", at: bad) }
+        try scanner.requireASCII()
         var syntax = VisualFormatSyntax()
         if let first = scanner.peek, first == UInt8(ascii: "H") || first == UInt8(ascii: "V") {
             scanner.pos += 1
@@ -157,13 +157,7 @@ struct VisualFormatParser {
 
     /// `==`, `<=`, `>=`, or nothing (meaning `==`).
     private mutating func parseRelation() throws(VisualFormatError) -> LayoutRelation {
-        guard let c = scanner.peek, c == UInt8(ascii: "=") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") else {
-            return .equal
-        }
-        scanner.pos += 1
-        guard scanner.peek == UInt8(ascii: "=") else { throw scanner.error("Unknown relation. Must be ==, >=, or <=") }
-        scanner.pos += 1
-        return c == UInt8(ascii: "=") ? .equal : c == UInt8(ascii: "<") ? .lessThanOrEqual : .greaterThanOrEqual
+        try scanner.relation() ?? .equal
     }
 
     /// `@ (number|metric)`, in 0 < p ≤ 1000, or required when there is no `@`.
