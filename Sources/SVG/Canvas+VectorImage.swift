@@ -21,25 +21,19 @@ extension Canvas {
         }
     }
 
-    /// Fills and then strokes one shape. A translucent shape with both paints goes through a
+    /// Paints one shape's fill and stroke outline. A translucent shape with both goes through a
     /// layer so its stroke does not blend over its own fill twice.
     private func draw(_ shape: Shape, transform: AffineTransform) {
-        if shape.opacity < 1, let fill = shape.fill, let stroke = shape.stroke {
-            let bounds = shape.path.bounds.insetBy(dx: -stroke.style.width, dy: -stroke.style.width)
+        let paints = shape.paints
+        if shape.opacity < 1, paints.count > 1 {
+            let bounds = paints.dropFirst().reduce(paints[0].path.bounds) { $0.union($1.path.bounds) }
             drawInLayer(covering: transform.apply(bounds), alpha: shape.opacity) { layer, offset in
                 let t = transform.concatenating(offset)
-                layer.fill(shape.path, color: fill, rule: shape.fillRule, transform: t)
-                layer.stroke(shape.path, style: stroke.style, color: stroke.color, transform: t)
+                for p in paints { layer.fill(p.path, color: p.color, rule: p.rule, transform: t) }
             }
             return
         }
-        if let fill = shape.fill {
-            self.fill(shape.path, color: fill.multiplyingAlpha(by: shape.opacity), rule: shape.fillRule, transform: transform)
-        }
-        if let stroke = shape.stroke {
-            self.stroke(shape.path, style: stroke.style, color: stroke.color.multiplyingAlpha(by: shape.opacity),
-                        transform: transform)
-        }
+        for p in paints { fill(p.path, color: p.color.multiplyingAlpha(by: shape.opacity), rule: p.rule, transform: transform) }
     }
 
     /// Runs `body` on a transparent layer covering the device pixels of `box` (clipped to this

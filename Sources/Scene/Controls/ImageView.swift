@@ -27,18 +27,9 @@ open class ImageView: View {
     /// Each shape's fill then stroke, with the shape's opacity; a shape with both and an opacity
     /// below 1 is a group so the stroke does not show the fill through it.
     static func items(of image: VectorImage) -> [DisplayItem] {
-        image.shapes.flatMap { shape -> [DisplayItem] in
-            var own: [DisplayItem] = []
-            if let fill = shape.fill {
-                own.append(.fill(shape.path, color: fill, rule: shape.fillRule, transform: .identity))
-            }
-            if let stroke = shape.stroke {
-                // Art is small in its own units (a 116-unit face drawn 348 px wide at 3x), so the
-                // outline is flattened finer than the raster default of 0.1.
-                own.append(.fill(shape.path.stroked(stroke.style, tolerance: 0.02), color: stroke.color, rule: .nonZero,
-                                 transform: .identity))
-            }
-            return own.withOpacity(shape.opacity)
+        image.shapes.flatMap { shape in
+            shape.paints.map { DisplayItem.fill($0.path, color: $0.color, rule: $0.rule, transform: .identity) }
+                .withOpacity(shape.opacity)
         }
     }
 }
