@@ -19,16 +19,6 @@ struct EllipticalArc {
     let largeArc: Bool
     let sweep: Bool
 
-    init(from: Point, to: Point, radiusX: Double, radiusY: Double, rotationDegrees: Double, largeArc: Bool, sweep: Bool) {
-        self.from = from
-        self.to = to
-        self.radiusX = radiusX
-        self.radiusY = radiusY
-        self.rotationDegrees = rotationDegrees
-        self.largeArc = largeArc
-        self.sweep = sweep
-    }
-
     /// The arc as cubics, each spanning at most 90°, the last ending exactly at `to`. Empty
     /// when the endpoints coincide (F.6.2: the arc is omitted); `nil` when a radius is zero,
     /// where F.6.2 says the arc is a straight line to `to` (and for radii so large they overflow).

@@ -104,10 +104,12 @@ struct Presentation {
         return Shape(path: path.transformed(by: transform), fill: fillColor, fillRule: fillRule, stroke: outline, opacity: opacity)
     }
 
+    /// `text` without a trailing `px` unit.
+    static func withoutPixelUnit(_ text: String) -> String { text.hasSuffix("px") ? String(text.dropLast(2)) : text }
+
     /// A number, with an optional `px` unit.
     static func length(_ text: String, allowZero: Bool) throws -> Double {
-        let digits = text.hasSuffix("px") ? String(text.dropLast(2)) : text
-        let v = try number(digits)
+        let v = try number(withoutPixelUnit(text))
         guard v > 0 || (allowZero && v == 0) else {
             throw ValueProblem(index: 0, message: allowZero ? "must not be negative" : "must be positive")
         }

@@ -88,22 +88,22 @@ struct VectorImageReader {
 
     /// A length attribute (a number with an optional `px`), or `nil` when it is absent.
     func optionalLength(_ element: MarkupElement, _ name: String, allowZero: Bool = true) throws -> Double? {
+        try number(element, name) { try Presentation.length($0.trimmingSpace(), allowZero: allowZero) }
+    }
+
+    /// A coordinate attribute (any sign, an optional `px`), 0 when absent.
+    func coordinate(_ element: MarkupElement, _ name: String) throws -> Double {
+        try number(element, name) { try Presentation.number(Presentation.withoutPixelUnit($0)) } ?? 0
+    }
+
+    /// Parses attribute `name` with `parse`, or `nil` when it is absent; problems are reported
+    /// at their place in the file, prefixed with the attribute's name.
+    private func number(_ element: MarkupElement, _ name: String,
+                        _ parse: (String) throws -> Double) throws -> Double? {
         guard let attribute = element.attribute(name) else { return nil }
         return try value(attribute) { text in
             do {
-                return try Presentation.length(text.trimmingSpace(), allowZero: allowZero)
-            } catch let problem as ValueProblem {
-                throw ValueProblem(index: problem.index, message: "\(name): \(problem.message)")
-            }
-        }
-    }
-
-    /// A coordinate attribute (any sign), 0 when absent.
-    func coordinate(_ element: MarkupElement, _ name: String) throws -> Double {
-        guard let attribute = element.attribute(name) else { return 0 }
-        return try value(attribute) { text in
-            do {
-                return try Presentation.number(text.hasSuffix("px") ? String(text.dropLast(2)) : text)
+                return try parse(text)
             } catch let problem as ValueProblem {
                 throw ValueProblem(index: problem.index, message: "\(name): \(problem.message)")
             }

@@ -10,11 +10,7 @@ struct Coverage {
             let glyphs = try t.u16Array(4, n, "\(n) covered glyphs")
             ranges = glyphs.enumerated().map { (Int($0.element), Int($0.element), $0.offset) }
         case 2:
-            let n = Int(try t.u16(2))
-            try t.require(4, n * 6, "\(n) coverage ranges")
-            ranges = try (0..<n).map { i in
-                (Int(try t.u16(4 + 6 * i)), Int(try t.u16(6 + 6 * i)), Int(try t.u16(8 + 6 * i)))
-            }
+            ranges = try t.rangeRecords("coverage ranges").map { ($0.start, $0.end, $0.value) }
         case let f:
             throw t.malformed("coverage format \(f); only 1 and 2 exist")
         }
@@ -46,11 +42,7 @@ struct ClassDefinition {
             let n = Int(try t.u16(4))
             classes = try t.u16Array(6, n, "\(n) glyph classes")
         case 2:
-            let n = Int(try t.u16(2))
-            try t.require(4, n * 6, "\(n) class ranges")
-            ranges = try (0..<n).map { i in
-                (Int(try t.u16(4 + 6 * i)), Int(try t.u16(6 + 6 * i)), Int(try t.u16(8 + 6 * i)))
-            }
+            ranges = try t.rangeRecords("class ranges")
             for i in ranges.indices where ranges[i].end < ranges[i].start || (i > 0 && ranges[i].start <= ranges[i - 1].end) {
                 throw t.malformed("class ranges are empty or not sorted at entry \(i)")
             }
@@ -64,5 +56,15 @@ struct ClassDefinition {
         if glyph >= first && glyph - first < classes.count { return Int(classes[glyph - first]) }
         let lo = ranges.partitionPoint { $0.end < glyph }
         return lo < ranges.count && ranges[lo].start <= glyph ? ranges[lo].value : 0
+    }
+}
+
+extension FontBytes {
+    /// The format-2 range records of a Coverage or ClassDef table: a count at offset 2, then
+    /// (start glyph, end glyph, value) triples of 16-bit numbers.
+    func rangeRecords(_ what: String) throws -> [(start: Int, end: Int, value: Int)] {
+        let n = Int(try u16(2))
+        try require(4, n * 6, "\(n) \(what)")
+        return try (0..<n).map { i in (Int(try u16(4 + 6 * i)), Int(try u16(6 + 6 * i)), Int(try u16(8 + 6 * i))) }
     }
 }

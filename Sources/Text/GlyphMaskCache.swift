@@ -14,7 +14,9 @@ public final class GlyphMaskCache: @unchecked Sendable {
     public let capacity: Int
 
     struct Key: Hashable {
-        let typeface: ObjectIdentifier
+        /// The typeface itself (compared by identity), so a cached mask keeps it alive and a later
+        /// typeface at the same address cannot pick up its glyphs.
+        let typeface: Typeface
         let glyph: Int
         /// Pixels per em in 1/64 px.
         let ppem64: Int

@@ -22,7 +22,7 @@ extension Canvas {
             let pen = Point(origin.x + placed.x, origin.y)
             if cacheable, let spot = GlyphPlacement(pen: transform.apply(pen)) {
                 let ppem64 = Int((font.pointSize * transform.a * 64).rounded())
-                let key = GlyphMaskCache.Key(typeface: ObjectIdentifier(font.typeface), glyph: placed.glyph,
+                let key = GlyphMaskCache.Key(typeface: font.typeface, glyph: placed.glyph,
                                              ppem64: ppem64, subX: spot.subX, subY: spot.subY)
                 let mask = cache.mask(key) {
                     let e = Double(ppem64) / 64 / Double(font.typeface.unitsPerEm)
