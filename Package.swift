@@ -45,7 +45,7 @@ let package = Package(
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
-            dependencies: ["Raster", "Codecs", "Layout", "Text", "Demos", "CGlibcMalloc",
+            dependencies: ["Raster", "Codecs", "Layout", "CGlibcMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs"], path: "Tests/GoldenTesting", swiftSettings: fast),
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "GoldenTesting"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),

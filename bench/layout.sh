@@ -12,7 +12,7 @@ SHARED=${SHARED:-$ROOT/../shared/bench}
 PY=${PY:-$HOME/peers/bin/python}
 REPEAT=${REPEAT:-5}
 KIWI_SLOW=${KIWI_SLOW:-0}
-BIN=$ROOT/.build/release/popping-bench
+BIN=${BIN:-$ROOT/.build/release}/popping-bench
 [ -x "$BIN" ] || (cd "$ROOT" && swift build -c release --product popping-bench >&2)
 
 # Prints "metric N=…: value" for one metric of a run's output.

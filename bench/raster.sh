@@ -7,15 +7,16 @@
 #   raster_ratio_skia, raster_ratio_cairo, raster_psnr_ref4x, raster_psnr_cairo, raster_psnr_skia
 #
 # usage: bench/raster.sh [OUT_DIR]
-# env:   PY=~/peers/bin/python (skia-python, pycairo, numpy, pillow), ROUNDS=3, FRAMES=20
+# env:   PY=~/peers/bin/python (skia-python, pycairo, numpy, pillow), ROUNDS=3, FRAMES=20,
+#        OUT and BIN as bench/run.sh sets them (results go to $OUT/raster)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${SHARED:-$ROOT/../shared/bench}
 PY=${PY:-$HOME/peers/bin/python}
-OUT=${1:-${TMPDIR:-/tmp}/popping-bench/raster}
+OUT=${1:-${OUT:-${TMPDIR:-/tmp}/popping-bench}/raster}
 ROUNDS=${ROUNDS:-3}
 FRAMES=${FRAMES:-20}
-BIN=$ROOT/.build/release/popping-bench
+BIN=${BIN:-$ROOT/.build/release}/popping-bench
 SCENE=$SHARED/scene.json
 
 mkdir -p "$OUT"

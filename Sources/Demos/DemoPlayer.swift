@@ -6,7 +6,7 @@ import Scene
 ///
 /// The simulation always starts at frame 0 (springs carry state), but only the requested
 /// frames are described and rasterised, so `--frames 120..180` gives exactly the pixels of
-/// those frames in a full render.
+/// those frames in a full render, and a contact sheet draws only its twelve.
 public struct DemoPlayer {
     public let run: DemoRun
     public let scale: Double
@@ -20,11 +20,10 @@ public struct DemoPlayer {
         self.showTouches = showTouches
     }
 
-    /// Renders the 60 Hz frames in `frames` whose index is a multiple of `step`, delivering them in order.
-    public func render(_ frames: Range<Int>, step: Int = 1, parallel: Bool = true,
-                       deliver: (Int, Pixmap) throws -> Void) throws {
+    /// Renders the 60 Hz frames listed in `wanted` (ascending), delivering them in order.
+    public func render(_ wanted: [Int], parallel: Bool = true, deliver: (Int, Pixmap) throws -> Void) throws {
+        precondition(zip(wanted, wanted.dropFirst()).allSatisfy { $0 < $1 }, "frames are rendered in ascending order")
         let stage = run.stage
-        let wanted = frames.filter { $0 % step == 0 }
         var next = 0
         let pipeline = FramePipeline(window: 8, parallel: parallel)
         try pipeline.run(frames: 0..<wanted.count, describe: { i in

@@ -50,11 +50,6 @@ struct LayoutBench: ParsableCommand {
             print(String(format: "check%@ N=%d: %.3g", tag, n, runs.map(\.check).max() ?? 0))
         }
     }
-
-    private func median(_ sorted: [Double]) -> Double {
-        let m = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2
-    }
 }
 
 /// kiwi_bench.py's system: N views in a row with 8 pt gaps, widths ≥ 20 and equal, in a window

@@ -26,3 +26,10 @@ struct PoppingBench: ParsableCommand {
         }
     }
 }
+
+/// The middle of `sorted` values (the mean of the two middle ones for an even count), as the
+/// peer scripts report.
+func median(_ sorted: [Double]) -> Double {
+    let m = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2
+}

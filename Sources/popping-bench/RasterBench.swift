@@ -33,9 +33,7 @@ struct RasterBench: ParsableCommand {
             let elapsed = ContinuousClock().measure { loaded.draw(on: canvas) }
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
         }
-        times.sort()
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        print("raster_ms_per_frame: \(String(format: "%.3f", median))")
+        print("raster_ms_per_frame: \(String(format: "%.3f", median(times.sorted())))")
         if let out { try PNG.write(canvas.pixmap, to: out) }
     }
 }

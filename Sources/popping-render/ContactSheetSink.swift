@@ -24,8 +24,11 @@ final class ContactSheetSink: FrameSink {
         chosen = (0..<count).map { frames.lowerBound + ($0 * last + (count - 1) / 2) / (count - 1) }
     }
 
+    /// Only the sheet's frames are drawn.
+    func frames(from candidates: [Int]) -> [Int] { candidates.filter(chosen.contains) }
+
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        guard chosen.contains(frame), !thumbnails.contains(where: { $0.frame == frame }) else { return }
+        guard chosen.contains(frame) else { return }
         let small = Canvas(width: (pixmap.width + 1) / 2, height: (pixmap.height + 1) / 2, background: .white)
         small.draw(pixmap, transform: .scale(0.5, 0.5))
         thumbnails.append((frame, small.pixmap))

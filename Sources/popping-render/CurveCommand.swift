@@ -93,9 +93,8 @@ func compact(_ value: Double, _ decimals: Int = 4) -> String {
 }
 
 /// A component-wise vector of `value` with the property's component count.
-func broadcast(_ value: Double?, _ options: CurveOutputOptions) throws -> AnimationVector? {
-    guard let value else { return nil }
-    return AnimationVector(repeating: value, count: try options.standardProperty().componentCount)
+func broadcast(_ value: Double, _ options: CurveOutputOptions) throws -> AnimationVector {
+    AnimationVector(repeating: value, count: try options.standardProperty().componentCount)
 }
 
 struct SpringCurve: ParsableCommand {
@@ -136,8 +135,8 @@ struct SpringCurve: ParsableCommand {
         }
         let start = try finite(from, "--from") ?? 0
         spring.fromValue = try broadcast(start, output)
-        spring.toValue = try broadcast(finite(to, "--to"), output)
-        spring.velocity = try broadcast(finite(velocity, "--velocity"), output)
+        spring.toValue = try finite(to, "--to").map { try broadcast($0, output) }
+        spring.velocity = try finite(velocity, "--velocity").map { try broadcast($0, output) }
         let d = spring.dynamics
         let title = "POP spring \(compact(start)) to \(to.map { compact($0) } ?? compact(start)), velocity \(compact(velocity ?? 0))"
         let subtitle = "bounciness \(compact(spring.springBounciness)), speed \(compact(spring.springSpeed)): "
@@ -167,7 +166,7 @@ struct BasicCurve: ParsableCommand {
             throw CommandFailure("--timing", "\(error)")
         }
         let start = try finite(from, "--from") ?? 0
-        let basic = BasicAnimation(from: try broadcast(start, output), to: try broadcast(finite(to, "--to"), output),
+        let basic = BasicAnimation(from: try broadcast(start, output), to: try finite(to, "--to").map { try broadcast($0, output) },
                                    duration: duration, timingFunction: function)
         let title = "POP basic \(compact(start)) to \(to.map { compact($0) } ?? compact(start)) in \(compact(duration)) s"
         let subtitle = "timing \(timing) \(function); \(compact(output.fps)) fps"
@@ -194,9 +193,9 @@ struct UIKitSpringCurveCommand: ParsableCommand {
             throw CommandFailure("--damping", "must lie in (0, 1], got \(damping)")
         }
         _ = try finite(velocity, "--velocity")
-        let timing = UIKitTiming.animate(duration: duration, dampingRatio: damping, initialVelocity: velocity)
-        let animation = UIKitAnimation(timing: timing, from: try broadcast(0, output), to: try broadcast(1, output))
-        guard case .spring(_, let curve) = timing else { return }
+        let curve = UIKitSpringCurve(duration: duration, dampingRatio: damping, initialVelocity: velocity)
+        let animation = UIKitAnimation(timing: .spring(duration: duration, curve: curve), from: try broadcast(0, output),
+                                       to: try broadcast(1, output))
         let title = "UIKit spring \(compact(duration)) s, damping ratio \(compact(damping)), velocity \(compact(velocity))"
         let subtitle = "reconstructed: stiffness \(compact(curve.stiffness, 2)), damping \(compact(curve.damping, 2)), mass 1; "
             + "\(compact(output.fps)) fps"
@@ -219,8 +218,9 @@ struct DecayCurve: ParsableCommand {
             throw CommandFailure("--deceleration", "must lie strictly between 0 and 1, got \(deceleration)")
         }
         let start = try finite(from, "--from") ?? 0
-        guard let v = try broadcast(finite(velocity, "--velocity"), output) else { return }
-        let decay = DecayAnimation(from: try broadcast(start, output), velocity: v, deceleration: deceleration)
+        _ = try finite(velocity, "--velocity")
+        let decay = DecayAnimation(from: try broadcast(start, output), velocity: try broadcast(velocity, output),
+                                   deceleration: deceleration)
         let title = "POP decay from \(compact(start)), velocity \(compact(velocity))"
         let subtitle = "deceleration \(compact(deceleration)) per ms; \(compact(output.fps)) fps"
         try output.emit(decay, initial: start, title: title, subtitle: subtitle)

@@ -54,7 +54,7 @@ struct GifCommand: ParsableCommand {
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
         let lookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)
         for i in 0..<min(lookahead, paths.count) { reads.submit { Result { try PNG.read(path: paths[i]) } } }
-        let progress = ProgressBar(total: paths.count, enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        let progress = ProgressBar(total: paths.count, quiet: quiet)
         var encoder: GIFEncoder?
         for (i, path) in paths.enumerated() {
             let frame: Pixmap

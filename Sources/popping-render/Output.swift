@@ -33,7 +33,11 @@ struct Output {
 
     func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
         switch kind {
-        case let .gif(path): return GIFSink(path: path, options: GIFOptions(fps: fps, sourceFPS: sourceFPS))
+        case let .gif(path):
+            // Checked before the demo plays, so a bad rate fails at once and names the option.
+            let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
+            do { try options.validate() } catch { throw CommandFailure("--fps \(fps)", "\(error)") }
+            return GIFSink(path: path, options: options)
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
         case let .framesFolder(path): return try FramesFolderSink(folder: path)
         }
@@ -42,11 +46,17 @@ struct Output {
 
 /// Receives rendered frames in order.
 protocol FrameSink {
+    /// Which of the `candidates` (ascending 60 Hz frame indices) it needs drawn.
+    func frames(from candidates: [Int]) -> [Int]
     /// `frame` is the 60 Hz frame index.
     func add(_ pixmap: Pixmap, frame: Int) throws
     func finish() throws
     /// Removes anything partly written.
     func abort()
+}
+
+extension FrameSink {
+    func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
 /// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.

@@ -7,6 +7,12 @@ struct ProgressBar {
     let enabled: Bool
     private let width = 30
 
+    /// A bar for `total` steps, shown unless `quiet` or stderr is not a terminal.
+    init(total: Int, quiet: Bool) {
+        self.total = total
+        enabled = !quiet && isatty(STDERR_FILENO) != 0
+    }
+
     func update(_ done: Int) {
         guard enabled, total > 0 else { return }
         let filled = width * done / total

@@ -80,12 +80,12 @@ struct RenderCommand: ParsableCommand {
         // the GIF encoder every frame and let it pick.
         let step = 60 % outFPS == 0 ? 60 / outFPS : 1
         let sink = try output.makeSink(fps: outFPS, sourceFPS: 60 / step, frames: range, scale: Double(scale))
-        let progress = ProgressBar(total: range.filter { $0 % step == 0 }.count,
-                                   enabled: !quiet && isatty(STDERR_FILENO) != 0)
+        let wanted = sink.frames(from: range.filter { $0 % step == 0 })
+        let progress = ProgressBar(total: wanted.count, quiet: quiet)
         var done = 0
         let player = DemoPlayer(run: run, scale: Double(scale), snapping: snapping, showTouches: !noTouches)
         do {
-            try player.render(range, step: step, parallel: !serial) { index, pixmap in
+            try player.render(wanted, parallel: !serial) { index, pixmap in
                 try sink.add(pixmap, frame: index)
                 done += 1
                 progress.update(done)
@@ -100,11 +100,11 @@ struct RenderCommand: ParsableCommand {
 
     private func screenSize(default fallback: Device) throws -> Size {
         if let size {
-            let parts = size.split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 >= 100 && $0 <= 2000 }) else {
+            guard let parsed = LayoutCommand.parseSize(size),
+                  [parsed.width, parsed.height].allSatisfy({ $0 >= 100 && $0 <= 2000 }) else {
                 throw CommandFailure("--size \(size)", "expected WxH in points, each 100...2000, like 375x667")
             }
-            return Size(parts[0], parts[1])
+            return parsed
         }
         guard let name = device else { return fallback.screenSize }
         guard let d = Device(rawValue: name) else {

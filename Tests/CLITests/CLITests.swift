@@ -1,29 +1,12 @@
 import Codecs
 import Foundation
+import GoldenTesting
 import Testing
 
 /// Runs the built `popping-render` (it sits beside the test bundle in the build folder).
 func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = folder.appendingPathComponent("popping-render")
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-}
-
-/// A fresh empty folder for one test.
-func scratchFolder(_ name: String) throws -> String {
-    let path = NSTemporaryDirectory() + "popping-cli-\(name)-\(getpid())"
-    try? FileManager.default.removeItem(atPath: path)
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    return try runProcess(folder.appendingPathComponent("popping-render"), arguments)
 }
 
 @Suite struct RenderCommandTests {

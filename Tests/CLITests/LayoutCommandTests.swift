@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import GoldenTesting
 import Testing
 
 @Suite struct LayoutCommandTests {

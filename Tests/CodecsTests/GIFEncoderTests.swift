@@ -1,6 +1,7 @@
 @testable import Codecs
 import Foundation
 import Geometry
+import GoldenTesting
 import Raster
 import Testing
 
@@ -23,17 +24,10 @@ func screen(of p: Pixmap) -> [UInt32] {
     }
 }
 
-/// A scratch folder for one test, removed afterwards by the caller.
-func scratchFolder() -> String {
-    let path = NSTemporaryDirectory() + "gif-tests-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 /// Encodes frames to a file and reads the bytes back.
 func encodeGIF(_ frames: [Pixmap], damage: [Rect?]? = nil,
                options: GIFOptions = GIFOptions(quality: 100)) throws -> [UInt8] {
-    let folder = scratchFolder()
+    let folder = try scratchFolder("gif")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/out.gif"
     let gif = try GIFEncoder(path: path, width: frames[0].width, height: frames[0].height, options: options)
@@ -169,7 +163,7 @@ func cardAnimation(width: Int = 64, height: Int = 40) -> [Pixmap] {
 
 @Suite struct GIFEncoderErrorTests {
     @Test func aFrameOfAnotherSizeIsAnErrorAndNoFileAppears() throws {
-        let folder = scratchFolder()
+        let folder = try scratchFolder("gif")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/out.gif"
         do {
@@ -184,7 +178,7 @@ func cardAnimation(width: Int = 64, height: Int = 40) -> [Pixmap] {
     }
 
     @Test func finishingWithoutFramesIsAnError() throws {
-        let folder = scratchFolder()
+        let folder = try scratchFolder("gif")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let gif = try GIFEncoder(path: folder + "/out.gif", width: 4, height: 4)
         #expect(throws: GIFError.noFrames) { try gif.finish() }

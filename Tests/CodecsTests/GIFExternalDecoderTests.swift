@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import GoldenTesting
 import Testing
 
 /// Runs a program if it is installed; `nil` when it is not.
@@ -7,23 +8,15 @@ private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32
     guard let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + tool }).first(where: {
         FileManager.default.isExecutableFile(atPath: $0)
     }) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let result = try runProcess(URL(fileURLWithPath: path), arguments)
+    return (result.status, result.stdout)
 }
 
 /// giflib (Debian giflib-tools) and ImageMagick read what the encoder writes. Each check is
 /// skipped when its tool is not installed.
 @Suite struct GIFExternalDecoderTests {
     private func writeAnimation() throws -> (folder: String, path: String, frames: Int) {
-        let folder = scratchFolder()
+        let folder = try scratchFolder("gif-external")
         let path = folder + "/anim.gif"
         let bytes = try encodeGIF(cardAnimation(), options: GIFOptions(quality: 50))
         try Data(bytes).write(to: URL(fileURLWithPath: path))

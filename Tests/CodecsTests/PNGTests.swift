@@ -81,8 +81,7 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
     }
 
     @Test func writeLeavesNoTemporaryFileBehind() throws {
-        let folder = NSTemporaryDirectory() + "png-write-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder("png-write")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try PNG.write(gradient(), to: folder + "/a.png")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])

@@ -17,18 +17,18 @@ import Testing
 
     @Test func parallelAndSerialRendersAreIdentical() throws {
         var serial: [Pixmap] = []
-        try render(OwlDemo.self, scale: 2, frames: 180..<200, parallel: false) { _, p in serial.append(p) }
+        try render(OwlDemo.self, scale: 2, frames: Array(180..<200), parallel: false) { _, p in serial.append(p) }
         var parallel: [Pixmap] = []
-        try render(OwlDemo.self, scale: 2, frames: 180..<200, parallel: true) { _, p in parallel.append(p) }
+        try render(OwlDemo.self, scale: 2, frames: Array(180..<200), parallel: true) { _, p in parallel.append(p) }
         #expect(serial.count == 20)
         #expect(serial == parallel)
     }
 
     @Test func aFrameRangeRenderedAloneHasTheFullRendersPixels() throws {
         var full: [Int: Pixmap] = [:]
-        try render(OwlDemo.self, scale: 1, frames: 0..<200) { i, p in if i >= 190 { full[i] = p } }
+        try render(OwlDemo.self, scale: 1, frames: Array(0..<200)) { i, p in if i >= 190 { full[i] = p } }
         var alone: [Int: Pixmap] = [:]
-        try render(OwlDemo.self, scale: 1, frames: 190..<200) { i, p in alone[i] = p }
+        try render(OwlDemo.self, scale: 1, frames: Array(190..<200)) { i, p in alone[i] = p }
         #expect(alone == full)
     }
 

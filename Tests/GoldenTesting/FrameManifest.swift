@@ -39,7 +39,7 @@ public struct FrameManifest {
         }
         guard hash != expected[index] else { return }
         let frameName = "\(name)-frame-\(String(format: "%04d", index))"
-        let written = try writeArtifacts(actual: frame, expected: previous ?? frame, suite: suite, name: frameName)
+        let written = try writeArtifacts(actual: frame, expected: previous ?? frame, suite: suite, name: frameName).artifacts
         throw GoldenFailure(description: "\(suite)/\(name): frame \(index) changed (SHA-256 \(hash.prefix(12))…, "
             + "manifest has \(expected[index].prefix(12))…); \(written) (the diff shows the changes since frame \(index - 1))")
     }

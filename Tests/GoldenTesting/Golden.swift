@@ -54,23 +54,25 @@ public func assertGolden(_ pixmap: Pixmap, named name: String, suite: String) th
     }
     let expected = try PNG.read(path: path)
     guard expected != pixmap else { return }
-    let artifacts = try writeArtifacts(actual: pixmap, expected: expected, suite: suite, name: name)
-    let report = expected.width == pixmap.width && expected.height == pixmap.height
-        ? ImageDifference(expected: expected, actual: pixmap).summary
-        : "size \(pixmap.width)x\(pixmap.height), golden is \(expected.width)x\(expected.height)"
+    let (artifacts, difference) = try writeArtifacts(actual: pixmap, expected: expected, suite: suite, name: name)
+    let report = difference?.summary
+        ?? "size \(pixmap.width)x\(pixmap.height), golden is \(expected.width)x\(expected.height)"
     throw GoldenFailure(description: "\(suite)/\(name) differs from its golden: \(report); \(artifacts)")
 }
 
-/// Writes the actual frame and, when the sizes match, a diff image; returns a sentence naming them.
-func writeArtifacts(actual: Pixmap, expected: Pixmap, suite: String, name: String) throws -> String {
+/// Writes the actual frame and, when the sizes match, a diff image; returns a sentence naming
+/// them and the difference the diff image shows (nil when the sizes differ).
+func writeArtifacts(actual: Pixmap, expected: Pixmap, suite: String,
+                    name: String) throws -> (artifacts: String, difference: ImageDifference?) {
     let folder = "\(Golden.artifactsFolder)/\(suite)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let actualPath = "\(folder)/\(name).actual.png"
     try PNG.write(actual, to: actualPath)
     guard actual.width == expected.width, actual.height == expected.height else {
-        return "actual frame written to \(actualPath)"
+        return ("actual frame written to \(actualPath)", nil)
     }
     let diffPath = "\(folder)/\(name).diff.png"
-    try PNG.write(ImageDifference(expected: expected, actual: actual).image, to: diffPath)
-    return "actual frame \(actualPath), diff \(diffPath)"
+    let difference = ImageDifference(expected: expected, actual: actual)
+    try PNG.write(difference.image, to: diffPath)
+    return ("actual frame \(actualPath), diff \(diffPath)", difference)
 }
