@@ -38,9 +38,9 @@ public final class GIFEncoder {
     private var framesAdded = 0
     private var unwritten: [PendingFrame] = []
     private let work = OrderedWork<GIFEncodedFrame>(label: "GIFEncoder")
-    /// Frames in flight: enough to keep every core busy (up to 8), few enough that memory stays
-    /// a handful of frames however long the animation is.
-    private let maxUnwritten = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount) + 2
+    /// Frames in flight: enough to keep every core busy, few enough that memory stays a handful
+    /// of frames however long the animation is.
+    private let maxUnwritten = orderedWorkLookahead + 2
     private var finished = false
 
     /// Creates the encoder and its temporary output file. Throws `GIFError` for options out of

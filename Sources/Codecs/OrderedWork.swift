@@ -1,5 +1,10 @@
 import Foundation
 
+/// How many jobs a pipeline keeps submitted ahead on `OrderedWork`: two per core (up to 8
+/// cores), enough to keep every core busy while memory stays a handful of items however long
+/// the stream is.
+public let orderedWorkLookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)
+
 /// Runs jobs on a concurrent queue and hands their results back in the order they were
 /// submitted, so a pipeline can use every core and still produce deterministic output.
 /// Results are kept until taken; the caller bounds memory by how far ahead it submits.

@@ -52,7 +52,7 @@ struct GifCommand: ParsableCommand {
         }
         let paths = frames
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
-        let lookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)
+        let lookahead = orderedWorkLookahead
         for i in 0..<min(lookahead, paths.count) { reads.submit { Result { try PNG.read(path: paths[i]) } } }
         let progress = ProgressBar(total: paths.count, quiet: quiet)
         var encoder: GIFEncoder?
