@@ -173,9 +173,8 @@ open class Stage {
     public func hitTest(_ point: Point) -> View? { hitTest(point, in: window) }
 
     private func hitTest(_ point: Point, in view: View) -> View? {
-        guard !view.isHidden, view.isUserInteractionEnabled, view.alpha > 0.01,
-              view.presentedFrame.contains(point) else { return nil }
         let frame = view.presentedFrame
+        guard !view.isHidden, view.isUserInteractionEnabled, view.alpha > 0.01, frame.contains(point) else { return nil }
         let local = Point(point.x - frame.x + view.bounds.x, point.y - frame.y + view.bounds.y)
         for sub in view.subviews.reversed() {
             if let hit = hitTest(local, in: sub) { return hit }

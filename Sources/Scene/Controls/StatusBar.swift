@@ -8,8 +8,15 @@ open class StatusBar: View {
     /// The glyphs' colour: black for the default style, white for light content.
     public var contentColor: Color
     public var time = "9:41 AM"
-    public var carrier = "Carrier"
+    /// The carrier name; the network activity spinner sits just after it.
+    public var carrier = "Carrier" {
+        didSet { placeNetworkActivity() }
+    }
     public let networkActivity: ActivityIndicatorView
+
+    /// Where the carrier name starts: after five 6.5 pt signal dots from 6 pt in, and a 3 pt gap.
+    static let carrierX = 6 + 5 * 6.5 + 3
+    static let font = Font.named("system", size: 12)
 
     public init(width: Double, contentColor: Color = .black) {
         self.contentColor = contentColor
@@ -17,20 +24,23 @@ open class StatusBar: View {
                                                 frame: Rect(0, 5, 10, 10))
         super.init(name: "statusBar", frame: Rect(0, 0, width, 20))
         addSubview(networkActivity)
+        placeNetworkActivity()
+    }
+
+    private func placeNetworkActivity() {
+        networkActivity.frame = Rect(StatusBar.carrierX + TextLine(carrier, font: StatusBar.font).width + 6, 5, 10, 10)
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
-        var x = 6.0
         for i in 0..<5 {
-            let dot = Path(ellipseIn: Rect(x + Double(i) * 6.5, 7, 5.5, 5.5))
-            list.append(.fill(i < 4 ? dot : Path(ring: Rect(x + Double(i) * 6.5, 7, 5.5, 5.5), cornerRadius: 2.75, width: 0.5),
+            let box = Rect(6 + Double(i) * 6.5, 7, 5.5, 5.5)
+            list.append(.fill(i < 4 ? Path(ellipseIn: box) : Path(ring: box, cornerRadius: 2.75, width: 0.5),
                               color: contentColor, rule: i < 4 ? .nonZero : .evenOdd, transform: .identity))
         }
-        x += 5 * 6.5 + 3
-        let font = Font.named("system", size: 12)
+        let font = StatusBar.font
         let carrierWidth = TextLine(carrier, font: font).width
-        list.appendLine(carrier, font: font, color: contentColor, in: Rect(x, 0, carrierWidth + 1, 20), alignment: .left)
-        networkActivity.frame = Rect(x + carrierWidth + 6, 5, 10, 10)
+        list.appendLine(carrier, font: font, color: contentColor, in: Rect(StatusBar.carrierX, 0, carrierWidth + 1, 20),
+                        alignment: .left)
         list.appendLine(time, font: Font.named("HelveticaNeue-Medium", size: 12), color: contentColor,
                         in: Rect(0, 0, bounds.width, 20), alignment: .center)
         let body = Rect(bounds.width - 30, 6.5, 22, 9)
