@@ -118,13 +118,20 @@ import Text
         Self.expectFrame(a, Rect(0, 0, 250, 10))
     }
 
-    @Test func removingAndReAddingAWidthConstraintInsideASpringBlockAnimatesTheWidth() throws {
+    /// A 320×568 stage whose window holds one view called `name`, placed by `formats`.
+    static func stageWithView(_ name: String, _ formats: [String]) throws -> (Stage, View) {
         let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
-        let bar = View(name: "bar")
-        bar.translatesAutoresizingMaskIntoConstraints = false
-        stage.window.addSubview(bar)
-        stage.window.addConstraints(try View.constraints(withVisualFormat: "H:|-[bar]", views: ["bar": bar]))
-        stage.window.addConstraints(try View.constraints(withVisualFormat: "V:|-[bar(10)]", views: ["bar": bar]))
+        let view = View(name: name)
+        view.translatesAutoresizingMaskIntoConstraints = false
+        stage.window.addSubview(view)
+        for format in formats {
+            stage.window.addConstraints(try View.constraints(withVisualFormat: format, views: [name: view]))
+        }
+        return (stage, view)
+    }
+
+    @Test func removingAndReAddingAWidthConstraintInsideASpringBlockAnimatesTheWidth() throws {
+        let (stage, bar) = try Self.stageWithView("bar", ["H:|-[bar]", "V:|-[bar(10)]"])
         var width = LayoutConstraint(item: bar, attribute: .width, relatedBy: .equal, toItem: nil, attribute: nil)
         stage.window.addConstraint(width)
         stage.advanceFrame()
@@ -149,12 +156,7 @@ import Text
     }
 
     @Test func theStageLaysOutOnTheFrameAfterConstraintsAreAdded() throws {
-        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
-        let a = View(name: "a")
-        a.translatesAutoresizingMaskIntoConstraints = false
-        stage.window.addSubview(a)
-        stage.window.addConstraints(try View.constraints(withVisualFormat: "H:|-[a]-|", views: ["a": a]))
-        stage.window.addConstraints(try View.constraints(withVisualFormat: "V:|-[a(30)]", views: ["a": a]))
+        let (stage, a) = try Self.stageWithView("a", ["H:|-[a]-|", "V:|-[a(30)]"])
         #expect(stage.window.needsLayout)
         stage.advanceFrame()
         #expect(!stage.window.needsLayout)
