@@ -14,7 +14,7 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["nosuchdemo"], "popping-render: nosuchdemo: unknown demo"),
         (["owl", "--scale", "4"], "popping-render: --scale 4: must be 1, 2 or 3"),
         (["owl", "--frames", "9..3"], "popping-render: --frames 9..3: expected A..B with 0 <= A <= B"),
-        (["owl", "--frames", "0..100000"], "popping-render: --frames 0..100000: the demo has frames 0.."),
+        (["owl", "--frames", "0..100000"], "popping-render: --frames 0..100000: the animation has frames 0.."),
         (["owl", "--snap", "sideways"], "popping-render: --snap sideways: must be"),
         (["owl", "--device", "nokia"], "popping-render: --device nokia: unknown device"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
