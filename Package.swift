@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "popping-render", targets: ["popping-render"]),
         .executable(name: "popping-bench", targets: ["popping-bench"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "PoppingRender", targets: ["PoppingRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,9 +40,12 @@ let package = Package(
         .target(name: "SVG", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: fast),
         .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
+        .target(name: "PoppingRender",
+                dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
+                swiftSettings: fast),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["Demos", "Codecs", "CGlibcMalloc", "Text", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PoppingRender", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",

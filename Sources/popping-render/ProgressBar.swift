@@ -13,7 +13,10 @@ struct ProgressBar {
         enabled = !quiet && isatty(STDERR_FILENO) != 0
     }
 
-    func update(_ done: Int) {
+    func update(_ done: Int) { update(done, of: total) }
+
+    /// Draws `done` of `total` steps, for work whose total is known only once it starts.
+    func update(_ done: Int, of total: Int) {
         guard enabled, total > 0 else { return }
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)

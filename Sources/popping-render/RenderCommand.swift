@@ -1,10 +1,5 @@
 import ArgumentParser
-import Codecs
-import Demos
-import Foundation
-import Geometry
-import Raster
-import Scene
+import PoppingRender
 
 /// `popping-render <demo> --out PATH`: plays a demo and writes a GIF, PNG frames or a contact sheet.
 struct RenderCommand: ParsableCommand {
@@ -23,37 +18,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write PNG frames frame-0000.png… into this folder.")
     var framesDir: String?
 
-    @OptionGroup var options: RenderOptions
+    @OptionGroup var options: RenderArguments
 
     func run() throws {
         let source = try AnimationSource(demo)
         _ = try options.validatedLook()
-        let output = try Output(out: out, framesDir: framesDir, demo: source.name)
+        if framesDir != nil, out != nil {
+            throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both")
+        }
+        let output = framesDir.map(RenderOutput.framesFolder) ?? RenderOutput(path: out ?? "\(source.name).gif")
         let run = try options.start(source)
-        let range = try options.frameRange(count: run.frameCount)
-        let outFPS = options.fps ?? output.defaultFPS
-        guard (1...60).contains(outFPS), 60 % outFPS == 0 || output.isGIF else {
-            throw CommandFailure("--fps \(outFPS)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
-        }
-        // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
-        // the GIF encoder every frame and let it pick.
-        let step = 60 % outFPS == 0 ? 60 / outFPS : 1
-        let sink = try output.makeSink(fps: outFPS, sourceFPS: 60 / step, frames: range, scale: Double(options.scale))
-        let wanted = sink.frames(from: range.filter { $0 % step == 0 })
-        let progress = ProgressBar(total: wanted.count, quiet: options.quiet)
-        var done = 0
-        let player = try options.player(for: run)
-        do {
-            try player.render(wanted, parallel: !options.serial) { index, pixmap in
-                try sink.add(pixmap, frame: index)
-                done += 1
-                progress.update(done)
-            }
-            try sink.finish()
-        } catch {
-            sink.abort()
-            throw error
-        }
+        let renderOptions = try options.renderOptions(for: run)
+        let progress = ProgressBar(total: 0, quiet: options.quiet)
+        try render(run, to: output, options: renderOptions) { done, total in progress.update(done, of: total) }
         progress.finish()
     }
 }

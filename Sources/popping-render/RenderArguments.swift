@@ -1,11 +1,9 @@
 import ArgumentParser
-import Demos
-import Geometry
-import Scene
+import PoppingRender
 
 /// The options every command that plays an animation takes (`render`, and the commands built on it):
 /// how big, how sharp, how fast and which part of the animation.
-struct RenderOptions: ParsableArguments {
+struct RenderArguments: ParsableArguments {
     @Option(help: "Device pixels per point: 1, 2 or 3.")
     var scale: Int = 2
 
@@ -61,10 +59,11 @@ struct RenderOptions: ParsableArguments {
         return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: look.orientation))
     }
 
-    /// The player for `run` with these options' scale, snapping and touch circles.
-    func player(for run: DemoRun) throws -> DemoPlayer {
+    /// The library's render options for `run`: these arguments' scale, rate, frames, snapping and touches.
+    func renderOptions(for run: DemoRun) throws -> RenderOptions {
         let look = try validatedLook()
-        return DemoPlayer(run: run, scale: look.scale, snapping: look.snapping, showTouches: !noTouches)
+        return RenderOptions(scale: look.scale, fps: fps, frames: try frameRange(count: run.frameCount),
+                             snapping: look.snapping, showTouches: !noTouches, parallel: !serial)
     }
 
     /// The 60 Hz frames to render out of `count`: all of them, or the `--frames` range.

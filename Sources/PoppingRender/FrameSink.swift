@@ -2,41 +2,32 @@ import Codecs
 import Foundation
 import Raster
 
-/// Where rendered frames go, chosen from the command line.
-struct Output {
-    enum Kind {
-        case gif(String)
-        case contactSheet(String)
-        case framesFolder(String)
+/// Where rendered frames go: an animated GIF, a contact sheet or a folder of PNG frames.
+public enum RenderOutput: Sendable, Equatable {
+    case gif(String)
+    case contactSheet(String)
+    case framesFolder(String)
+
+    /// The output a path names: `.gif` an animated GIF, `.png` a contact sheet, anything else a folder of frames.
+    public init(path: String) {
+        let lower = path.lowercased()
+        self = lower.hasSuffix(".gif") ? .gif(path) : lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
     }
 
-    let kind: Kind
-
-    init(out: String?, framesDir: String?, demo: String) throws {
-        if let framesDir {
-            guard out == nil else { throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both") }
-            kind = .framesFolder(framesDir)
-        } else {
-            let path = out ?? "\(demo).gif"
-            let lower = path.lowercased()
-            kind = lower.hasSuffix(".gif") ? .gif(path) : lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
-        }
-    }
-
-    var isGIF: Bool {
-        if case .gif = kind { return true }
+    public var isGIF: Bool {
+        if case .gif = self { return true }
         return false
     }
 
     /// 30 fps for GIFs (browsers clamp faster delays), 60 for PNG frames and sheets.
-    var defaultFPS: Int { isGIF ? 30 : 60 }
+    public var defaultFPS: Int { isGIF ? 30 : 60 }
 
     func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
-        switch kind {
+        switch self {
         case let .gif(path):
             // Checked before the demo plays, so a bad rate fails at once and names the option.
             let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
-            do { try options.validate() } catch { throw CommandFailure("--fps \(fps)", "\(error)") }
+            do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
             return GIFSink(path: path, options: options)
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
         case let .framesFolder(path): return try FramesFolderSink(folder: path)
@@ -45,7 +36,7 @@ struct Output {
 }
 
 /// Receives rendered frames in order.
-protocol FrameSink {
+public protocol FrameSink {
     /// Which of the `candidates` (ascending 60 Hz frame indices) it needs drawn.
     func frames(from candidates: [Int]) -> [Int]
     /// `frame` is the 60 Hz frame index.
@@ -56,7 +47,7 @@ protocol FrameSink {
 }
 
 extension FrameSink {
-    func frames(from candidates: [Int]) -> [Int] { candidates }
+    public func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
 /// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.
@@ -68,10 +59,10 @@ final class FramesFolderSink: FrameSink {
         self.folder = folder
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), !isDir.boolValue {
-            throw CommandFailure(folder, "exists and is not a folder")
+            throw RenderFailure(folder, "exists and is not a folder")
         }
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(folder, "cannot create the folder")
+            throw RenderFailure(folder, "cannot create the folder")
         }
     }
 
@@ -107,7 +98,7 @@ final class GIFSink: FrameSink {
     }
 
     func finish() throws {
-        guard let encoder else { throw CommandFailure(path, "no frames to write") }
+        guard let encoder else { throw RenderFailure(path, "no frames to write") }
         try encoder.finish()
     }
 

@@ -1,0 +1,69 @@
+@_exported import Codecs
+@_exported import Demos
+@_exported import Geometry
+@_exported import Layout
+@_exported import Motion
+@_exported import Raster
+@_exported import Scene
+@_exported import SVG
+@_exported import Text
+
+/// How a render looks and which of its frames are drawn.
+public struct RenderOptions: Sendable {
+    /// Device pixels per point (1, 2 or 3 on an iPhone).
+    public var scale: Double
+    /// Frames per second of the output; `nil` takes the output's default (30 for a GIF, 60 otherwise).
+    public var fps: Int?
+    /// The 60 Hz frames to render; `nil` renders the whole animation.
+    public var frames: Range<Int>?
+    /// How view frames are rounded to device pixels.
+    public var snapping: PixelSnapping
+    /// Whether a translucent circle shows where the finger touches.
+    public var showTouches: Bool
+    /// Rasterise frames on several threads (the pixels are the same either way).
+    public var parallel: Bool
+
+    public init(scale: Double = 2, fps: Int? = nil, frames: Range<Int>? = nil, snapping: PixelSnapping = .round,
+                showTouches: Bool = true, parallel: Bool = true) {
+        self.scale = scale
+        self.fps = fps
+        self.frames = frames
+        self.snapping = snapping
+        self.showTouches = showTouches
+        self.parallel = parallel
+    }
+}
+
+/// Plays `run` on the 60 Hz clock and writes the frames `options` chooses to `output`; nothing is
+/// left at the output's path when it fails. `progress` is told how many frames are done of how many.
+public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptions = RenderOptions(),
+                   progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
+    let range = options.frames ?? 0..<run.frameCount
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= run.frameCount else {
+        throw RenderFailure("frames \(range.lowerBound)..\(range.upperBound - 1)",
+                            "the animation has frames 0..\(run.frameCount - 1)")
+    }
+    let fps = options.fps ?? output.defaultFPS
+    guard (1...60).contains(fps), 60 % fps == 0 || output.isGIF else {
+        throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
+    }
+    // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
+    // the GIF encoder every frame and let it pick.
+    let step = 60 % fps == 0 ? 60 / fps : 1
+    let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
+    let wanted = sink.frames(from: range.filter { $0 % step == 0 })
+    let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
+                            showTouches: options.showTouches)
+    var done = 0
+    do {
+        try player.render(wanted, parallel: options.parallel) { index, pixmap in
+            try sink.add(pixmap, frame: index)
+            done += 1
+            progress?(done, wanted.count)
+        }
+        try sink.finish()
+    } catch {
+        sink.abort()
+        throw error
+    }
+}
