@@ -2,25 +2,30 @@ import Foundation
 
 /// A file written to a temporary name in the destination's folder and renamed into place only
 /// when `commit()` is called, so an interrupted or failed write never leaves a half-written file.
+/// While it is in flight the temporary file is registered with `InterruptCleanup`, so Ctrl-C or a
+/// cancelled job removes it too.
 public final class AtomicOutput {
     /// The final path.
     public let path: String
     private let temporaryPath: String
     private let handle: FileHandle
+    private let ticket: InterruptCleanup.Ticket
     private var finished = false
 
     /// Creates the temporary file; throws `CodecError.unwritable` when the folder does not exist
     /// or cannot be written.
     public init(path: String) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        temporaryPath = folder + "/." + url.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).partial"
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-              let h = FileHandle(forWritingAtPath: temporaryPath) else {
-            throw CodecError.unwritable(path: path, reason: Self.reasonFolderIsUnwritable(folder))
+        let temporary = TemporaryName.beside(path, kind: "partial")
+        temporaryPath = temporary
+        (handle, ticket) = try InterruptCleanup.atomically {
+            guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                  let h = FileHandle(forWritingAtPath: temporary) else {
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                throw CodecError.unwritable(path: path, reason: Self.reasonFolderIsUnwritable(folder))
+            }
+            return (h, InterruptCleanup.add { unlink(temporary) })
         }
-        handle = h
     }
 
     /// Appends bytes to the temporary file.
@@ -34,10 +39,13 @@ public final class AtomicOutput {
     public func commit() throws {
         finished = true
         try? handle.close()
-        if rename(temporaryPath, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw CodecError.unwritable(path: path, reason: reason)
+        try InterruptCleanup.atomically {
+            InterruptCleanup.remove(ticket)
+            if rename(temporaryPath, path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw CodecError.unwritable(path: path, reason: reason)
+            }
         }
     }
 
@@ -47,6 +55,7 @@ public final class AtomicOutput {
         finished = true
         try? handle.close()
         unlink(temporaryPath)
+        InterruptCleanup.remove(ticket)
     }
 
     deinit { abort() }
@@ -58,7 +67,7 @@ public final class AtomicOutput {
         try out.commit()
     }
 
-    private static func reasonFolderIsUnwritable(_ folder: String) -> String {
+    static func reasonFolderIsUnwritable(_ folder: String) -> String {
         var isDir: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir) {
             return "folder \(folder) does not exist"

@@ -50,33 +50,31 @@ extension FrameSink {
     public func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
-/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.
+/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index), written into a temporary folder
+/// that replaces the folder whole once every frame is written.
 final class FramesFolderSink: FrameSink {
     let folder: String
-    private var written: [String] = []
+    private let output: AtomicFolder
 
     init(folder: String) throws {
         self.folder = folder
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), !isDir.boolValue {
-            throw RenderFailure(folder, "exists and is not a folder")
-        }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw RenderFailure(folder, "cannot create the folder")
+        do {
+            output = try AtomicFolder(path: folder) { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+        } catch let CodecError.unwritable(_, reason) {
+            throw RenderFailure(folder, reason)
         }
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        let path = "\(folder)/" + String(format: "frame-%04d.png", frame)
-        try PNG.write(pixmap, to: path)
-        written.append(path)
+        let name = String(format: "frame-%04d.png", frame)
+        do { try PNG.write(pixmap, to: "\(output.temporaryPath)/\(name)") } catch let CodecError.unwritable(_, reason) {
+            throw RenderFailure("\(folder)/\(name)", reason)
+        }
     }
 
-    func finish() throws {}
+    func finish() throws { try output.commit() }
 
-    func abort() {
-        for path in written { try? FileManager.default.removeItem(atPath: path) }
-    }
+    func abort() { output.abort() }
 }
 
 /// An animated GIF, encoded as the frames arrive.

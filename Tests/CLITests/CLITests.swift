@@ -63,3 +63,51 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.stdout.split(separator: "\n").contains("owl"))
     }
 }
+
+/// Outputs are written to a temporary name beside them and renamed into place; that name never
+/// makes a valid output name fail, and a folder output replaces the old folder whole or not at all.
+@Suite struct AtomicOutputCommandTests {
+    @Test func anOutputNameOfTheLongestAllowedLengthIsWritten() throws {
+        let folder = try scratchFolder("long-name")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = String(repeating: "é", count: 124) + "abc.gif"  // 255 bytes
+        #expect(name.utf8.count == 255)
+        let r = try popping(["owl", "--frames", "0..1", "--scale", "1", "--out", folder + "/" + name])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
+    }
+
+    @Test func aFramesFolderIsReplacedWhole() throws {
+        let folder = try scratchFolder("frames-swap")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try popping(["owl", "--frames", "0..3", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
+        #expect(try popping(["owl", "--frames", "5..6", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
+                == ["frame-0005.png", "frame-0006.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f"])
+    }
+
+    @Test func aFailedRenderLeavesTheFramesFolderAsItWas() throws {
+        let folder = try scratchFolder("frames-fail")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try popping(["owl", "--frames", "0..1", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/f/frame-0000.png"))
+        let r = try popping(["owl", "--frames", "0..3", "--scale", "1", "--fps", "7", "--frames-dir", folder + "/f"])
+        #expect(r.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
+                == ["frame-0000.png", "frame-0001.png"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/f/frame-0000.png")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f"])
+    }
+
+    @Test func aFramesFolderHoldingOtherFilesIsRefused() throws {
+        let folder = try scratchFolder("frames-foreign")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/f", withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/f/notes.txt"))
+        let r = try popping(["owl", "--frames", "0..1", "--scale", "1", "--frames-dir", folder + "/f"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: \(folder)/f: the folder holds notes.txt"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/f") == ["notes.txt"])
+    }
+}
