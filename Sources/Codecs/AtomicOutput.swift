@@ -81,12 +81,16 @@ public enum CodecError: Error, CustomStringConvertible, Equatable {
     case unwritable(path: String, reason: String)
     case unreadable(path: String, reason: String)
     case malformed(input: String, reason: String)
+    /// An image larger than the pixel budget the caller set (see `PNG.defaultMaxPixels`).
+    case tooManyPixels(input: String, width: Int, height: Int, limit: Int)
 
     public var description: String {
         switch self {
         case let .unwritable(path, reason): return "\(path): cannot write: \(reason)"
         case let .unreadable(path, reason): return "\(path): cannot read: \(reason)"
         case let .malformed(input, reason): return "\(input): \(reason)"
+        case let .tooManyPixels(input, width, height, limit):
+            return "\(input): is \(width)×\(height) pixels, more than the limit of \(limit)"
         }
     }
 }

@@ -39,8 +39,8 @@ public final class GIFEncoder {
     private var unwritten: [PendingFrame] = []
     private let work = OrderedWork<GIFEncodedFrame>(label: "GIFEncoder")
     /// Frames in flight: enough to keep every core busy, few enough that memory stays a handful
-    /// of frames however long the animation is.
-    private let maxUnwritten = orderedWorkLookahead + 2
+    /// of frames (and within `orderedWorkMemoryBudget` for large ones) however long the animation is.
+    private let maxUnwritten: Int
     private var finished = false
 
     /// Creates the encoder and its temporary output file. Throws `GIFError` for options out of
@@ -53,6 +53,7 @@ public final class GIFEncoder {
         self.width = width
         self.height = height
         self.options = options
+        maxUnwritten = orderedWorkLookahead(itemBytes: width * height * 4) + 2
         canvas = GIFCanvas(width: width, height: height, tolerance: options.changeTolerance)
         clock = GIFClock(fps: options.fps, sourceFPS: options.sourceFPS ?? options.fps)
         output = try AtomicOutput(path: path)

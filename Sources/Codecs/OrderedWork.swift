@@ -5,6 +5,16 @@ import Foundation
 /// the stream is.
 public let orderedWorkLookahead = 2 * min(8, ProcessInfo.processInfo.activeProcessorCount)
 
+/// The memory the results in flight on one pipeline may take together: 128 MB.
+public let orderedWorkMemoryBudget = 128 << 20
+
+/// How many jobs to keep submitted ahead when each result holds about `itemBytes` bytes:
+/// `orderedWorkLookahead`, fewer for items so large that they would exceed
+/// `orderedWorkMemoryBudget` together, and always at least one.
+public func orderedWorkLookahead(itemBytes: Int) -> Int {
+    max(1, min(orderedWorkLookahead, orderedWorkMemoryBudget / max(1, itemBytes)))
+}
+
 /// Runs jobs on a concurrent queue and hands their results back in the order they were
 /// submitted, so a pipeline can use every core and still produce deterministic output.
 /// Results are kept until taken; the caller bounds memory by how far ahead it submits.

@@ -42,7 +42,7 @@ enum PNGFastDecoder {
             guard libdeflate_crc32(0, d + pos + 4, length + 4) == be32(body + length) else { return nil }
             switch String(decoding: type, as: UTF8.self) {
             case "IHDR":
-                guard !sawHeader, length == 13 else { return nil }
+                guard !sawHeader, pos == 8, length == 13 else { return nil }
                 sawHeader = true
                 image.width = Int(be32(body))
                 image.height = Int(be32(body + 4))
@@ -50,7 +50,7 @@ enum PNGFastDecoder {
                                                                  d[body + 11], d[body + 12])
                 guard depth == 8, colour == 2 || colour == 6, method == 0, filter == 0, interlace == 0,
                       image.width > 0, image.height > 0,
-                      UInt64(image.width) * UInt64(image.height) <= PNG.maxPixels else { return nil }
+                      image.width * image.height <= PNG.maxPixelsCeiling else { return nil }
                 image.channels = colour == 6 ? 4 : 3
             case "IDAT":
                 guard sawHeader else { return nil }
@@ -75,6 +75,8 @@ enum PNGFastDecoder {
         let rowBytes = image.width * image.channels
         let rawCount = image.height * (rowBytes + 1)
         let rgbaCount = image.width * image.height * 4
+        // More image data than the compressed bytes can inflate to: truncated, or a bomb.
+        guard rawCount <= image.compressed.count * PNG.maxInflationRatio else { return nil }
         // Every byte is written below (inflated, then moved or spread), so skip zero-filling.
         var pixels = [UInt8](unsafeUninitializedCapacity: max(rawCount, rgbaCount)) { _, count in
             count = max(rawCount, rgbaCount)

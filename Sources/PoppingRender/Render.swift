@@ -44,7 +44,12 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
                             "the animation has frames 0..\(run.frameCount - 1)")
     }
     let fps = options.fps ?? output.defaultFPS
-    guard (1...60).contains(fps), 60 % fps == 0 || output.isGIF else {
+    if output.isGIF {
+        // GIFs have their own rule (whole-centisecond delays); checked before the demo plays.
+        do { try GIFOptions(fps: fps).validate() } catch let GIFError.invalidOption(_, rule) {
+            throw RenderFailure("--fps \(fps)", rule)
+        }
+    } else if !(1...60).contains(fps) || 60 % fps != 0 {
         throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
     }
     // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give

@@ -11,7 +11,20 @@ struct CommandFailure: Error, CustomStringConvertible {
     init(_ input: String, _ problem: String) { description = "\(input): \(problem)" }
 
     func exit() -> Never {
-        FileHandle.standardError.write(Data("popping-render: \(description)\n".utf8))
+        FileHandle.standardError.write(Data("popping-render: \(Self.shortened(description))\n".utf8))
         Foundation.exit(2)
+    }
+
+    /// The longest word (an echoed argument, a path) a message shows whole, in characters.
+    static let longestWord = 120
+
+    /// `text` on one line with every longer word cut to its start and end around an ellipsis,
+    /// so a huge argument cannot flood the terminal or a CI log.
+    static func shortened(_ text: String) -> String {
+        let keep = longestWord / 2 - 1
+        return text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+            .split(separator: " ", omittingEmptySubsequences: false).map { word in
+                word.count <= longestWord ? String(word) : "\(word.prefix(keep))…\(word.suffix(keep))"
+            }.joined(separator: " ")
     }
 }

@@ -34,6 +34,12 @@ struct GifCommand: ParsableCommand {
                                discussion: "Below 100, pixels within 1–2 levels of the screen count as unchanged."))
     var quality = 50
 
+    @Option(name: .customLong("max-pixels"),
+            help: ArgumentHelp("The largest frame to decode, in pixels (default \(PNG.defaultMaxPixels), at most \(PNG.maxPixelsCeiling)).",
+                               discussion: "Checked against each PNG's header before any memory is allocated, so a small file "
+                                   + "declaring a huge image is refused; frames read ahead are also bounded by memory."))
+    var maxPixels = PNG.defaultMaxPixels
+
     @Flag(help: "No progress bar.")
     var quiet = false
 
@@ -42,34 +48,70 @@ struct GifCommand: ParsableCommand {
     }
 
     func validate() throws {
-        do { try options.validate() } catch { throw CommandFailure("gif", "\(error)") }
-        if loop < -1 { throw CommandFailure("--loop", "must be -1 (once), 0 (forever) or a repeat count") }
+        if loop < -1 { throw CommandFailure("--loop \(loop)", "must be -1 (once), 0 (forever) or a repeat count") }
+        do { try options.validate() } catch let GIFError.invalidOption(field, rule) {
+            let flag: String
+            switch field {
+            case .fps: flag = "--fps \(fps)"
+            case .sourceFPS: flag = "--input-fps \(inputFPS ?? 0)"
+            case .loopCount: flag = "--loop \(loop)"
+            case .quality: flag = "--quality \(quality)"
+            }
+            throw CommandFailure(flag, rule)
+        }
+        guard (1...PNG.maxPixelsCeiling).contains(maxPixels) else {
+            throw CommandFailure("--max-pixels \(maxPixels)", "must be 1...\(PNG.maxPixelsCeiling)")
+        }
     }
 
     func run() throws {
         guard !frames.isEmpty else {
             throw CommandFailure("gif", "no input frames (pass PNG files, e.g. frames/*.png)")
         }
-        let paths = frames
+        let paths = frames, maxPixels = maxPixels
+        // The first frame sets the size; how far ahead the others are read follows from it, so the
+        // frames in flight stay within a memory budget however large they are.
+        var first: Pixmap? = try read(paths[0], maxPixels: maxPixels)
+        let (width, height) = (first!.width, first!.height)
+        let gif = try open(width: width, height: height)
+        let framePixels = width * height
+        let lookahead = orderedWorkLookahead(itemBytes: framePixels * 4)
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "gif.png")
-        let lookahead = orderedWorkLookahead
-        for i in 0..<min(lookahead, paths.count) { reads.submit { Result { try PNG.read(path: paths[i]) } } }
+        func sizeMismatch(_ path: String, _ w: Int, _ h: Int) -> CommandFailure {
+            CommandFailure(path, "is \(w)×\(h) but \(paths[0]) is \(width)×\(height)")
+        }
+        func submit(_ i: Int) {
+            // A frame of another size is an error anyway, so a read ahead decodes no more than the first's pixels.
+            if i < paths.count { reads.submit { Result { try PNG.read(path: paths[i], maxPixels: framePixels) } } }
+        }
+        for i in 1...lookahead { submit(i) }
         let progress = ProgressBar(total: paths.count, quiet: quiet)
-        var encoder: GIFEncoder?
         for (i, path) in paths.enumerated() {
             let frame: Pixmap
-            do { frame = try reads.take(i)!.get() } catch { throw CommandFailure("\(error)") }
-            if i + lookahead < paths.count { reads.submit { Result { try PNG.read(path: paths[i + lookahead]) } } }
-            let gif = try encoder ?? open(width: frame.width, height: frame.height)
-            encoder = gif
+            if i == 0 {
+                frame = first!
+                first = nil
+            } else {
+                do { frame = try reads.take(i - 1)!.get() } catch let CodecError.tooManyPixels(_, width, height, _) {
+                    throw sizeMismatch(path, width, height)
+                } catch { throw CommandFailure("\(error)") }
+                submit(i + lookahead)
+            }
             do { try gif.add(frame) } catch GIFError.frameSize {
-                throw CommandFailure(path, "is \(frame.width)×\(frame.height) but \(paths[0]) is "
-                                         + "\(gif.width)×\(gif.height)")
+                throw sizeMismatch(path, frame.width, frame.height)
             }
             progress.update(i + 1)
         }
-        do { try encoder?.finish() } catch { throw CommandFailure("\(error)") }
+        do { try gif.finish() } catch { throw CommandFailure("\(error)") }
         progress.finish()
+    }
+
+    /// Reads the first frame; a frame over the pixel budget says how to raise it.
+    private func read(_ path: String, maxPixels: Int) throws -> Pixmap {
+        do { return try PNG.read(path: path, maxPixels: maxPixels) } catch let error as CodecError {
+            if case .tooManyPixels = error { throw CommandFailure("\(error) (--max-pixels raises it)") }
+            throw CommandFailure("\(error)")
+        }
     }
 
     private func open(width: Int, height: Int) throws -> GIFEncoder {

@@ -19,6 +19,9 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--device", "nokia"], "popping-render: --device nokia: unknown device"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
+        (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),
+        (["owl", "--fps", "0", "--out", "x.gif"], "popping-render: --fps 0: must be 1...50 (GIF delays"),
+        (["owl", "--fps", "7", "--out", "x.png"], "popping-render: --fps 7: must divide 60"),
     ])
     func badInputGivesOneLineAndExitStatus2(arguments: [String], message: String) throws {
         let r = try popping(arguments)

@@ -59,6 +59,55 @@ import Testing
     @Test func anFPSOverFiftyIsAnError() throws {
         let r = try popping(["gif", "x.png", "-o", "x.gif", "--fps", "60"])
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("popping-render: gif: fps must be 1...50"))
+        #expect(r.stderr.hasPrefix("popping-render: --fps 60: must be 1...50"))
+    }
+
+    @Test(arguments: [(["--input-fps", "0"], "popping-render: --input-fps 0: must be at least 1"),
+                      (["--quality", "101"], "popping-render: --quality 101: must be 0...100"),
+                      (["--loop", "70000"], "popping-render: --loop 70000: must be 0...65535"),
+                      (["--max-pixels", "0"], "popping-render: --max-pixels 0: must be 1...")])
+    func eachBadOptionIsNamed(arguments: [String], message: String) throws {
+        let r = try popping(["gif", "x.png", "-o", "x.gif"] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message), "\(r.stderr)")
+    }
+
+    @Test func aFolderGivenAsAFrameSaysItIsAFolder() throws {
+        let folder = try scratchFolder("gif-dir")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let r = try popping(["gif", folder, "-o", folder + "/out.gif"])
+        #expect(r.stderr == "popping-render: \(folder): cannot read: is a directory\n")
+        #expect(r.status == 2)
+    }
+
+    @Test func aFrameOverThePixelBudgetIsRefusedUntilTheBudgetIsRaised() throws {
+        let folder = try scratchFolder("gif-budget")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try frames(in: folder, count: 2)
+        let refused = try popping(["gif"] + paths + ["-o", folder + "/out.gif", "--max-pixels", "95"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "popping-render: \(paths[0]): is 12×8 pixels, more than the limit of 95 "
+                + "(--max-pixels raises it)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["f000.png", "f001.png"])
+        #expect(try popping(["gif"] + paths + ["-o", folder + "/out.gif", "--max-pixels", "96"]).status == 0)
+    }
+
+    @Test func aLaterFrameDeclaringAHugeSizeIsASizeMismatchNotAnAllocation() throws {
+        let folder = try scratchFolder("gif-bomb")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try frames(in: folder, count: 1)
+        let bomb = folder + "/bomb.png"
+        try Data(pngDeclaring(width: 16000, height: 16000)).write(to: URL(fileURLWithPath: bomb))
+        let r = try popping(["gif", paths[0], bomb, bomb, "-o", folder + "/out.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "popping-render: \(bomb): is 16000×16000 but \(paths[0]) is 12×8\n")
+    }
+
+    @Test func aVeryLongArgumentIsShortenedInTheMessage() throws {
+        let long = String(repeating: "x", count: 100_000) + ".png"
+        let r = try popping(["gif", long, "-o", "/nonexistent/out.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.count < 400)
+        #expect(r.stderr.contains("xxx…xxx") && r.stderr.contains("xxx.png: cannot read"))
     }
 }

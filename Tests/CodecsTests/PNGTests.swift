@@ -117,11 +117,52 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
             do {
                 let p = try PNG.decode(bytes, name: "fuzz")
                 #expect(p.data.count == p.width * p.height * 4)
+            } catch CodecError.tooManyPixels {
+                failures += 1
             } catch {
                 failures += 1
                 #expect("\(error)".hasPrefix("fuzz: not a valid PNG: "))
             }
         }
         #expect(failures > 1000)
+    }
+}
+
+/// A PNG's header is checked against a pixel budget and against what its bytes can hold before
+/// any pixel memory is allocated, so a few bytes cannot make the decoder allocate gigabytes.
+@Suite struct PNGBudgetTests {
+    @Test func anImageOverTheBudgetIsRefusedNamingItsSize() {
+        #expect(throws: CodecError.tooManyPixels(input: "big", width: 8193, height: 4096, limit: PNG.defaultMaxPixels)) {
+            try PNG.decode(pngDeclaring(width: 8193, height: 4096), name: "big")
+        }
+        #expect(throws: CodecError.tooManyPixels(input: "x", width: 10, height: 10, limit: 99)) {
+            try PNG.decode(pngDeclaring(width: 10, height: 10), name: "x", maxPixels: 99)
+        }
+    }
+
+    @Test(arguments: [(UInt8(6), UInt8(8)), (2, 8), (3, 1), (0, 1), (0, 16), (4, 8)])
+    func aHeaderDeclaringMoreThanItsBytesCanHoldIsRefused(colourType: UInt8, bitDepth: UInt8) {
+        let bomb = pngDeclaring(width: 5000, height: 5000, colourType: colourType, bitDepth: bitDepth)
+        #expect {
+            try PNG.decode(bomb, name: "bomb")
+        } throws: { error in
+            "\(error)".hasPrefix("bomb: not a valid PNG: declares 5000×5000 pixels but holds only")
+        }
+    }
+
+    @Test func sizesBeyondPNGsRangeAreRefused() {
+        #expect(throws: CodecError.self) { try PNG.decode(pngDeclaring(width: .max, height: .max)) }
+        #expect(throws: CodecError.self) { try PNG.decode(pngDeclaring(width: 1 << 31, height: 1)) }
+    }
+
+    @Test func aFileTooLargeForTheBudgetIsNotRead() throws {
+        let folder = try scratchFolder("png-budget")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/big.png"
+        FileManager.default.createFile(atPath: path, contents: Data(count: 2 << 20))
+        #expect(throws: CodecError.unreadable(path: path, reason: "is 2097152 bytes, more than a PNG of 100 pixels can be")) {
+            try PNG.read(path: path, maxPixels: 100)
+        }
+        #expect(throws: CodecError.unreadable(path: folder, reason: "is a directory")) { try PNG.read(path: folder) }
     }
 }

@@ -23,3 +23,26 @@ public func runProcess(_ executable: URL, _ arguments: [String]) throws -> (stat
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
+
+/// A valid PNG header declaring `width`×`height` RGBA pixels with almost no image data: a
+/// decompression bomb's header, for tests that a decoder refuses it before allocating.
+public func pngDeclaring(width: UInt32, height: UInt32, colourType: UInt8 = 6, bitDepth: UInt8 = 8,
+                         idat: [UInt8] = [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) -> [UInt8] {
+    func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + body
+        return be32(UInt32(body.count)) + typed + be32(crc32(typed))
+    }
+    let header = be32(width) + be32(height) + [bitDepth, colourType, 0, 0, 0]
+    return [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", header) + chunk("IDAT", idat) + chunk("IEND", [])
+}
+
+/// CRC-32 (the PNG and zlib one).
+public func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for b in bytes {
+        crc ^= UInt32(b)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+}
