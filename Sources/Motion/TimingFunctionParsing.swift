@@ -5,7 +5,8 @@ public struct TimingFunctionParseError: Error, CustomStringConvertible, Equatabl
 
 extension TimingFunction {
     /// Parses a curve name (`default`, `linear`, `easeIn`, `easeOut`, `easeInEaseOut`) or CSS
-    /// syntax `cubic-bezier(x1, y1, x2, y2)` with finite numbers and both x values in 0...1.
+    /// syntax `cubic-bezier(x1, y1, x2, y2)` with both x values in 0...1 and both y values in
+    /// -100...100 (far past any real overshoot, and small enough that values stay finite).
     public init(parsing text: String) throws {
         let trimmed = text.trimmingWhitespace
         if let named = TimingFunction.named.first(where: { $0.name == trimmed }) {
@@ -36,6 +37,9 @@ extension TimingFunction {
         }
         guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
             throw TimingFunctionParseError(description: "cubic-bezier: x1 and x2 must lie in 0...1")
+        }
+        guard (-100...100).contains(numbers[1]), (-100...100).contains(numbers[3]) else {
+            throw TimingFunctionParseError(description: "cubic-bezier: y1 and y2 must lie in -100...100")
         }
         self.init(numbers[0], numbers[1], numbers[2], numbers[3])
     }

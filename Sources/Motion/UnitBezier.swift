@@ -34,7 +34,9 @@ struct UnitBezier {
         t2 = x
         if t2 < t0 { return t0 }
         if t2 > t1 { return t1 }
-        while t0 < t1 {
+        // Bisection halves the interval each step, so 64 steps reach a double's precision; an
+        // epsilon finer than that (a huge duration) must not spin forever on one ulp.
+        for _ in 0..<64 where t0 < t1 {
             let x2 = self.x(t2)
             if abs(x2 - x) < epsilon { return t2 }
             if x > x2 { t0 = t2 } else { t1 = t2 }

@@ -18,13 +18,18 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// The longest word (an echoed argument, a path) a message shows whole, in characters.
     static let longestWord = 120
 
-    /// `text` on one line with every longer word cut to its start and end around an ellipsis,
-    /// so a huge argument cannot flood the terminal or a CI log.
+    /// `text` with every longer word cut to its start and end around an ellipsis, and every line
+    /// to at most `longestLine` characters, so a huge argument cannot flood a terminal or CI log.
     static func shortened(_ text: String) -> String {
         let keep = longestWord / 2 - 1
-        return text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
-            .split(separator: " ", omittingEmptySubsequences: false).map { word in
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let words = line.split(separator: " ", omittingEmptySubsequences: false).map { word in
                 word.count <= longestWord ? String(word) : "\(word.prefix(keep))…\(word.suffix(keep))"
             }.joined(separator: " ")
+            return words.count <= longestLine ? words : words.prefix(longestLine) + "…"
+        }.joined(separator: "\n")
     }
+
+    /// The longest line a message shows whole, in characters.
+    static let longestLine = 1000
 }

@@ -20,7 +20,7 @@ struct CurveCommand: ParsableCommand {
 
 /// Options every curve subcommand shares: the clock, the property and the outputs.
 struct CurveOutputOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Frames per second of the animation clock.")
+    @Option(parsing: .unconditional, help: "Frames per second of the animation clock, 1...1000.")
     var fps = 60.0
 
     @Option(help: "The animated property, by POP's name (positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, backgroundColor); it sets the threshold and the component count. Default: a number with threshold 0.01.")
@@ -44,7 +44,7 @@ struct CurveOutputOptions: ParsableArguments {
     /// Runs `animation` from `initial` and writes the requested outputs.
     func emit(_ animation: PropertyAnimation, initial: Double, title: String, subtitle: String,
               valueLabel: String? = nil) throws {
-        guard fps.isFinite, fps > 0, fps <= 1000 else { throw CommandFailure("--fps", "must lie in (0, 1000], got \(fps)") }
+        _ = try checked(fps, "--fps", in: CurveRange.fps)
         let property = try standardProperty()
         let samples: [TrajectorySample]
         do {
@@ -53,6 +53,11 @@ struct CurveOutputOptions: ParsableArguments {
                                             framesPerSecond: fps, maxFrames: Int(fps * 600))
         } catch let error as Trajectory.NeverSettles {
             throw CommandFailure("curve", "\(error) (10 minutes); check the spring constants and the velocity")
+        }
+        // The option ranges keep the solvers finite; this keeps a NaN from ever being printed.
+        guard samples.allSatisfy({ $0.time.isFinite && $0.value[0].isFinite && $0.velocity[0].isFinite }) else {
+            throw CommandFailure("curve", "the values overflow (a spring too stiff for POP's 1 ms solver step, "
+                                          + "or numbers too large); use smaller values, velocities or constants")
         }
         if let png {
             let chart = CurveChart(samples: samples, title: title, subtitle: subtitle,
@@ -75,10 +80,36 @@ struct CurveOutputOptions: ParsableArguments {
     }
 }
 
-/// Checks that a number option is finite, naming the option when it is not.
-func finite(_ value: Double?, _ option: String) throws -> Double? {
+/// The documented ranges of the curve options: wide enough for any animation a UI runs, narrow
+/// enough that every value the solvers print stays finite.
+enum CurveRange {
+    /// Start and end values, in property units (points, degrees, …).
+    static let value: ClosedRange<Double> = -1e9...1e9
+    /// Initial velocities, in units per second.
+    static let velocity: ClosedRange<Double> = -1e9...1e9
+    /// POP's bounciness and speed (nominally 0...20).
+    static let popParameter: ClosedRange<Double> = 0...1000
+    /// Spring tension and mass.
+    static let positiveConstant: ClosedRange<Double> = 1e-3...1e6
+    /// Spring friction.
+    static let friction: ClosedRange<Double> = 0...1e6
+    /// Durations, in seconds (a recording stops after 10 minutes anyway).
+    static let duration: ClosedRange<Double> = 0...600
+    /// UIKit's damping ratio.
+    static let dampingRatio: ClosedRange<Double> = 0.001...1
+    /// UIKit's initial velocity, in total distances per second.
+    static let uikitVelocity: ClosedRange<Double> = -1000...1000
+    /// The animation clock's frame rate.
+    static let fps: ClosedRange<Double> = 1...1000
+}
+
+/// Checks that a number option is finite and within `range`, naming the option and the range
+/// when it is not.
+func checked(_ value: Double?, _ option: String, in range: ClosedRange<Double>) throws -> Double? {
     guard let value else { return nil }
-    guard value.isFinite else { throw CommandFailure(option, "must be a finite number, got \(value)") }
+    guard value.isFinite, range.contains(value) else {
+        throw CommandFailure("\(option) \(value)", "must be a finite number in \(compact(range.lowerBound, 6))...\(compact(range.upperBound, 6))")
+    }
     return value
 }
 
@@ -107,36 +138,27 @@ struct SpringCurve: ParsableCommand {
             each, as setting them after bounciness does in POP.
             """)
 
-    @Option(parsing: .unconditional, help: "Start value (default 0).") var from: Double?
-    @Option(parsing: .unconditional, help: "Rest value (default: the start value).") var to: Double?
-    @Option(parsing: .unconditional, help: "Initial velocity in units per second, on every component.") var velocity: Double?
-    @Option(parsing: .unconditional, help: "POP bounciness, nominally 0...20 (default 4).") var bounciness: Double?
-    @Option(parsing: .unconditional, help: "POP speed, nominally 0...20 (default 12).") var speed: Double?
-    @Option(parsing: .unconditional, help: "Tension (stiffness).") var tension: Double?
-    @Option(parsing: .unconditional, help: "Friction (damping).") var friction: Double?
-    @Option(parsing: .unconditional, help: "Mass, positive.") var mass: Double?
+    @Option(parsing: .unconditional, help: "Start value, -1e9...1e9 (default 0).") var from: Double?
+    @Option(parsing: .unconditional, help: "Rest value, -1e9...1e9 (default: the start value).") var to: Double?
+    @Option(parsing: .unconditional, help: "Initial velocity in units per second, -1e9...1e9, on every component.") var velocity: Double?
+    @Option(parsing: .unconditional, help: "POP bounciness, nominally 0...20, at most 1000 (default 4).") var bounciness: Double?
+    @Option(parsing: .unconditional, help: "POP speed, nominally 0...20, at most 1000 (default 12).") var speed: Double?
+    @Option(parsing: .unconditional, help: "Tension (stiffness), 0.001...1e6.") var tension: Double?
+    @Option(parsing: .unconditional, help: "Friction (damping), 0...1e6.") var friction: Double?
+    @Option(parsing: .unconditional, help: "Mass, 0.001...1e6.") var mass: Double?
     @OptionGroup var output: CurveOutputOptions
 
     func run() throws {
         let spring = SpringAnimation()
-        if let b = try finite(bounciness, "--bounciness") { spring.springBounciness = b }
-        if let s = try finite(speed, "--speed") { spring.springSpeed = s }
-        if let t = try finite(tension, "--tension") {
-            guard t > 0 else { throw CommandFailure("--tension", "must be positive, got \(t)") }
-            spring.dynamicsTension = t
-        }
-        if let f = try finite(friction, "--friction") {
-            guard f >= 0 else { throw CommandFailure("--friction", "must not be negative, got \(f)") }
-            spring.dynamicsFriction = f
-        }
-        if let m = try finite(mass, "--mass") {
-            guard m > 0 else { throw CommandFailure("--mass", "a spring's mass must be positive, got \(m)") }
-            spring.dynamicsMass = m
-        }
-        let start = try finite(from, "--from") ?? 0
+        if let b = try checked(bounciness, "--bounciness", in: CurveRange.popParameter) { spring.springBounciness = b }
+        if let s = try checked(speed, "--speed", in: CurveRange.popParameter) { spring.springSpeed = s }
+        if let t = try checked(tension, "--tension", in: CurveRange.positiveConstant) { spring.dynamicsTension = t }
+        if let f = try checked(friction, "--friction", in: CurveRange.friction) { spring.dynamicsFriction = f }
+        if let m = try checked(mass, "--mass", in: CurveRange.positiveConstant) { spring.dynamicsMass = m }
+        let start = try checked(from, "--from", in: CurveRange.value) ?? 0
         spring.fromValue = try broadcast(start, output)
-        spring.toValue = try finite(to, "--to").map { try broadcast($0, output) }
-        spring.velocity = try finite(velocity, "--velocity").map { try broadcast($0, output) }
+        spring.toValue = try checked(to, "--to", in: CurveRange.value).map { try broadcast($0, output) }
+        spring.velocity = try checked(velocity, "--velocity", in: CurveRange.velocity).map { try broadcast($0, output) }
         let d = spring.dynamics
         let title = "POP spring \(compact(start)) to \(to.map { compact($0) } ?? compact(start)), velocity \(compact(velocity ?? 0))"
         let subtitle = "bounciness \(compact(spring.springBounciness)), speed \(compact(spring.springSpeed)): "
@@ -150,23 +172,22 @@ struct BasicCurve: ParsableCommand {
         commandName: "basic",
         abstract: "A POPBasicAnimation: a timing curve solved with POP's epsilon.")
 
-    @Option(parsing: .unconditional, help: "Start value (default 0).") var from: Double?
-    @Option(parsing: .unconditional, help: "End value (default: the start value).") var to: Double?
-    @Option(parsing: .unconditional, help: "Seconds (default 0.4, POP's).") var duration = 0.4
+    @Option(parsing: .unconditional, help: "Start value, -1e9...1e9 (default 0).") var from: Double?
+    @Option(parsing: .unconditional, help: "End value, -1e9...1e9 (default: the start value).") var to: Double?
+    @Option(parsing: .unconditional, help: "Seconds, 0...600 (default 0.4, POP's).") var duration = 0.4
     @Option(help: "default, linear, easeIn, easeOut, easeInEaseOut or 'cubic-bezier(x1,y1,x2,y2)'.")
     var timing = "default"
     @OptionGroup var output: CurveOutputOptions
 
     func run() throws {
-        guard duration.isFinite, duration >= 0 else {
-            throw CommandFailure("--duration", "must be a non-negative number of seconds, got \(duration)")
-        }
+        _ = try checked(duration, "--duration", in: CurveRange.duration)
         let function: TimingFunction
         do { function = try TimingFunction(parsing: timing) } catch {
             throw CommandFailure("--timing", "\(error)")
         }
-        let start = try finite(from, "--from") ?? 0
-        let basic = BasicAnimation(from: try broadcast(start, output), to: try finite(to, "--to").map { try broadcast($0, output) },
+        let start = try checked(from, "--from", in: CurveRange.value) ?? 0
+        let basic = BasicAnimation(from: try broadcast(start, output),
+                                   to: try checked(to, "--to", in: CurveRange.value).map { try broadcast($0, output) },
                                    duration: duration, timingFunction: function)
         let title = "POP basic \(compact(start)) to \(to.map { compact($0) } ?? compact(start)) in \(compact(duration)) s"
         let subtitle = "timing \(timing) \(function); \(compact(output.fps)) fps"
@@ -180,19 +201,15 @@ struct UIKitSpringCurveCommand: ParsableCommand {
         abstract: "UIKit's usingSpringWithDamping:initialSpringVelocity: curve, as progress from 0 to 1.",
         discussion: "A public reconstruction (Framer's), not Apple's code; see springs.md §4.2.")
 
-    @Option(parsing: .unconditional, help: "Seconds.") var duration = 0.5
-    @Option(parsing: .unconditional, help: "Damping ratio in (0, 1].") var damping = 0.7
-    @Option(parsing: .unconditional, help: "Initial velocity in total distances per second.") var velocity = 0.0
+    @Option(parsing: .unconditional, help: "Seconds, 0...600.") var duration = 0.5
+    @Option(parsing: .unconditional, help: "Damping ratio, 0.001...1.") var damping = 0.7
+    @Option(parsing: .unconditional, help: "Initial velocity in total distances per second, -1000...1000.") var velocity = 0.0
     @OptionGroup var output: CurveOutputOptions
 
     func run() throws {
-        guard duration.isFinite, duration >= 0 else {
-            throw CommandFailure("--duration", "must be a non-negative number of seconds, got \(duration)")
-        }
-        guard damping.isFinite, damping > 0, damping <= 1 else {
-            throw CommandFailure("--damping", "must lie in (0, 1], got \(damping)")
-        }
-        _ = try finite(velocity, "--velocity")
+        _ = try checked(duration, "--duration", in: CurveRange.duration)
+        _ = try checked(damping, "--damping", in: CurveRange.dampingRatio)
+        _ = try checked(velocity, "--velocity", in: CurveRange.uikitVelocity)
         let curve = UIKitSpringCurve(duration: duration, dampingRatio: damping, initialVelocity: velocity)
         let animation = UIKitAnimation(timing: .spring(duration: duration, curve: curve), from: try broadcast(0, output),
                                        to: try broadcast(1, output))
@@ -208,8 +225,8 @@ struct DecayCurve: ParsableCommand {
         commandName: "decay",
         abstract: "A POPDecayAnimation: coasting to rest, in POP's float arithmetic.")
 
-    @Option(parsing: .unconditional, help: "Start value (default 0).") var from: Double?
-    @Option(parsing: .unconditional, help: "Initial velocity in units per second, on every component.") var velocity: Double
+    @Option(parsing: .unconditional, help: "Start value, -1e9...1e9 (default 0).") var from: Double?
+    @Option(parsing: .unconditional, help: "Initial velocity in units per second, -1e9...1e9, on every component.") var velocity: Double
     @Option(parsing: .unconditional, help: "Fraction of velocity kept per millisecond, in (0, 1).") var deceleration = 0.998
     @OptionGroup var output: CurveOutputOptions
 
@@ -217,8 +234,8 @@ struct DecayCurve: ParsableCommand {
         guard deceleration.isFinite, deceleration > 0, deceleration < 1 else {
             throw CommandFailure("--deceleration", "must lie strictly between 0 and 1, got \(deceleration)")
         }
-        let start = try finite(from, "--from") ?? 0
-        _ = try finite(velocity, "--velocity")
+        let start = try checked(from, "--from", in: CurveRange.value) ?? 0
+        _ = try checked(velocity, "--velocity", in: CurveRange.velocity)
         let decay = DecayAnimation(from: try broadcast(start, output), velocity: try broadcast(velocity, output),
                                    deceleration: deceleration)
         let title = "POP decay from \(compact(start)), velocity \(compact(velocity))"

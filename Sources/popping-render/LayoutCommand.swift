@@ -44,7 +44,9 @@ struct LayoutCommand: ParsableCommand {
     var png: String?
 
     func run() throws {
-        guard let rootSize = Self.parseSize(size) else { throw CommandFailure("--size \(size)", "expected WIDTHxHEIGHT, e.g. 320x568") }
+        guard let rootSize = Self.parseSize(size), [rootSize.width, rootSize.height].allSatisfy({ (1...100_000).contains($0) }) else {
+            throw CommandFailure("--size \(size)", "expected WIDTHxHEIGHT, each 1...100000 points, e.g. 320x568")
+        }
         let root = LayoutBox("superview")
         let engine = LayoutEngine(root: root, size: rootSize)
         engine.onConflict = { report in FileHandle.standardError.write(Data("\(report)\n".utf8)) }
@@ -64,8 +66,9 @@ struct LayoutCommand: ParsableCommand {
 
         for entry in intrinsic {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let box = items[parts[0]], box !== root, let size = Self.parseSize(parts[1]) else {
-                throw CommandFailure("--intrinsic \(entry)", "expected NAME=WIDTHxHEIGHT with NAME one of --views")
+            guard parts.count == 2, let box = items[parts[0]], box !== root, let size = Self.parseSize(parts[1]),
+                  [size.width, size.height].allSatisfy({ abs($0) <= 100_000 }) else {
+                throw CommandFailure("--intrinsic \(entry)", "expected NAME=WIDTHxHEIGHT with NAME one of --views and sizes up to 100000")
             }
             engine.setIntrinsicContentSize(size, for: box)
         }
@@ -73,7 +76,9 @@ struct LayoutCommand: ParsableCommand {
         var metrics: [String: Double] = [:]
         for entry in metric {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]) else { throw CommandFailure("--metric \(entry)", "expected NAME=VALUE") }
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, abs(value) <= 1e6 else {
+                throw CommandFailure("--metric \(entry)", "expected NAME=VALUE with a finite VALUE in -1e6...1e6")
+            }
             metrics[parts[0]] = value
         }
 
@@ -97,12 +102,16 @@ struct LayoutCommand: ParsableCommand {
         }
 
         let frames = boxes.map { (name: $0.layoutName, frame: engine.frame(of: $0)) }
-        for (name, f) in frames {
-            print(String(format: "%@ %g %g %g %g", name, f.x, f.y, f.width, f.height))
+        if let bad = frames.first(where: { f in ![f.frame.x, f.frame.y, f.frame.width, f.frame.height].allSatisfy(\.isFinite) }) {
+            throw CommandFailure("layout", "the frame of \(bad.name) overflows; check the multipliers and constants")
         }
+        // The picture is written first, so a failure prints no frames.
         if let png {
             let picture = try LayoutPicture.draw(size: rootSize, frames: frames)
-            do { try PNG.write(picture, to: png) } catch { throw CommandFailure(png, "\(error)") }
+            do { try PNG.write(picture, to: png) } catch { throw CommandFailure("\(error)") }
+        }
+        for (name, f) in frames {
+            print(String(format: "%@ %g %g %g %g", name, f.x, f.y, f.width, f.height))
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: ["bounce", "cubic-bezier(0.1,0.2,0.3)", "cubic-bezier(0.1,0.2,0.3,0.4", "cubic-bezier(a,0,1,1)",
                       "cubic-bezier(1.5,0,1,1)", "cubic-bezier(0,0,-0.1,1)", "cubic-bezier(nan,0,1,1)", "cubic-bezier()",
-                      "cubic-bezier(0,0,1,1,1)", "", "cubic-bezier(,,,)"])
+                      "cubic-bezier(0,0,1,1,1)", "", "cubic-bezier(,,,)", "cubic-bezier(0,1e308,1,1)", "cubic-bezier(0,0,1,-101)"])
     func malformedCurvesAreRejectedWithAReason(text: String) {
         #expect(throws: TimingFunctionParseError.self) { try TimingFunction(parsing: text) }
     }
@@ -60,6 +60,18 @@ import Testing
                 let numeric = (f.progress(at: b, epsilon: 1e-14) - f.progress(at: a, epsilon: 1e-14)) / (b - a)
                 #expect(abs(f.slope(at: x, epsilon: 1e-14) - numeric) < 1e-3, "\(f) at \(x)")
             }
+        }
+    }
+}
+
+/// The curve solver's bisection stops after a fixed number of halvings even when the epsilon is
+/// finer than a double can resolve (POP's epsilon for a very long duration).
+@Suite struct UnitBezierBoundTests {
+    @Test func anEpsilonBelowDoublePrecisionStillReturns() {
+        let curve = TimingFunction(0, 0, 0, 1)
+        for x in [0.1, 0.3, 0.5, 0.77, 0.999] {
+            let p = curve.progress(at: x, epsilon: 0)
+            #expect(p.isFinite && (0...1).contains(p))
         }
     }
 }

@@ -19,8 +19,9 @@ struct ConstraintExpressionParser {
         scanner.skipSpaces()
         var second: (LayoutItem, LayoutAttribute)?
         var multiplier = 1.0, constant = 0.0
+        let start = scanner.pos
         if let number = scanner.number() {
-            constant = number
+            constant = try scanner.bounded(number, at: start)
         } else {
             second = try itemAttribute()
             scanner.skipSpaces()
@@ -61,8 +62,9 @@ struct ConstraintExpressionParser {
 
     private mutating func number() throws(VisualFormatError) -> Double {
         scanner.skipSpaces()
+        let start = scanner.pos
         guard let value = scanner.number() else { throw scanner.error("Expected a number") }
-        return value
+        return try scanner.bounded(value, at: start)
     }
 }
 

@@ -75,6 +75,19 @@ struct FormatScanner {
         return Double(String(decoding: bytes[start..<pos], as: UTF8.self))
     }
 
+    /// The largest magnitude a constant, metric or multiplier may have: a million points is far
+    /// past any screen, and keeps every sum the solver forms finite.
+    static let largestNumber = 1e6
+
+    /// `value` (read at `start`), if it is finite and within ±`largestNumber`.
+    func bounded(_ value: Double, at start: Int) throws(VisualFormatError) -> Double {
+        guard value.isFinite, abs(value) <= Self.largestNumber else {
+            throw error("Invalid number \(compactNumber(value)): constants, metrics and multipliers must lie in -1e6...1e6",
+                        at: start)
+        }
+        return value
+    }
+
     /// `value` as a priority, if it is in Auto Layout's range 0 < p ≤ 1000.
     func priority(_ value: Double) throws(VisualFormatError) -> LayoutPriority {
         guard value > 0 else {

@@ -170,13 +170,14 @@ struct VisualFormatParser {
 
     /// A number (as `strtod` reads one) or a metric name.
     private mutating func parseConstant() throws(VisualFormatError) -> Double {
-        if let number = scanner.number() { return number }
+        let start = scanner.pos
+        if let number = scanner.number() { return try scanner.bounded(number, at: start) }
         guard let name = scanner.identifier() else {
             throw scanner.error("Expected a number or key from the metrics dictionary, but encountered something else")
         }
         guard let value = metrics[name] else {
             throw scanner.error("Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries")
         }
-        return value
+        return try scanner.bounded(value, at: start)
     }
 }
