@@ -44,11 +44,11 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
                             "the animation has frames 0..\(run.frameCount - 1)")
     }
     let fps = options.fps ?? output.defaultFPS
-    guard (1...60).contains(fps), 60 % fps == 0 || output.isGIF else {
+    guard (1...60).contains(fps), 60 % fps == 0 || output.isAnimation else {
         throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
     }
     // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
-    // the GIF encoder every frame and let it pick.
+    // the animation encoder every frame and let it pick.
     let step = 60 % fps == 0 ? 60 / fps : 1
     let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
     let wanted = sink.frames(from: range.filter { $0 % step == 0 })
