@@ -52,39 +52,20 @@ public struct GIFOptions: Sendable, Equatable {
     /// Throws `GIFError.invalidOption` naming the first option out of range.
     public func validate() throws {
         guard (1...Self.maxFPS).contains(fps) else {
-            throw GIFError.invalidOption(.fps, "must be 1...\(Self.maxFPS) (GIF delays are centiseconds and "
+            throw GIFError.invalidOption(Field.fps.rawValue, "must be 1...\(Self.maxFPS) (GIF delays are centiseconds and "
                 + "players slow delays under 2 cs to 10 cs), not \(fps)")
         }
         if let s = sourceFPS, s < 1 {
-            throw GIFError.invalidOption(.sourceFPS, "must be at least 1, not \(s)")
+            throw GIFError.invalidOption(Field.sourceFPS.rawValue, "must be at least 1, not \(s)")
         }
         if let n = loopCount, !(0...0xFFFF).contains(n) {
-            throw GIFError.invalidOption(.loopCount, "must be 0...65535, not \(n)")
+            throw GIFError.invalidOption(Field.loopCount.rawValue, "must be 0...65535, not \(n)")
         }
         guard (0...100).contains(quality) else {
-            throw GIFError.invalidOption(.quality, "must be 0...100, not \(quality)")
+            throw GIFError.invalidOption(Field.quality.rawValue, "must be 0...100, not \(quality)")
         }
     }
 }
 
-/// Errors `GIFEncoder` throws; each says what is wrong in one line.
-public enum GIFError: Error, CustomStringConvertible, Equatable {
-    /// An option is out of range: which one, and the rule it breaks ("must be 0...100, not 101").
-    case invalidOption(GIFOptions.Field, String)
-    /// A frame's size differs from the size the encoder was created with.
-    case frameSize(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
-    /// `finish()` was called before any frame was added.
-    case noFrames
-    /// The canvas is empty or larger than GIF's 65535 × 65535.
-    case canvasSize(width: Int, height: Int)
-
-    public var description: String {
-        switch self {
-        case let .invalidOption(field, rule): return "\(field.rawValue) \(rule)"
-        case let .frameSize(index, w, h, ew, eh):
-            return "frame \(index) is \(w)×\(h) but the animation is \(ew)×\(eh)"
-        case .noFrames: return "no frames to encode"
-        case let .canvasSize(w, h): return "a GIF must be 1...65535 pixels wide and high, not \(w)×\(h)"
-        }
-    }
-}
+/// The errors `GIFEncoder` throws (the same cases as every animation encoder).
+public typealias GIFError = AnimationError

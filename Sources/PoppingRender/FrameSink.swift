@@ -2,25 +2,53 @@ import Codecs
 import Foundation
 import Raster
 
-/// Where rendered frames go: an animated GIF, a contact sheet or a folder of PNG frames.
+/// Where rendered frames go: an animated GIF, APNG, a contact sheet or a folder of PNG frames.
 public enum RenderOutput: Sendable, Equatable {
     case gif(String)
+    case apng(String)
     case contactSheet(String)
     case framesFolder(String)
 
-    /// The output a path names: `.gif` an animated GIF, `.png` a contact sheet, anything else a folder of frames.
+    /// The output a path names: `.gif` an animated GIF, `.apng` an animated PNG, `.png` a contact
+    /// sheet, anything else a folder of frames.
     public init(path: String) {
         let lower = path.lowercased()
-        self = lower.hasSuffix(".gif") ? .gif(path) : lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        if lower.hasSuffix(".gif") {
+            self = .gif(path)
+        } else if lower.hasSuffix(".apng") {
+            self = .apng(path)
+        } else {
+            self = lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        }
     }
 
-    public var isGIF: Bool {
-        if case .gif = self { return true }
-        return false
+    /// The formats `--format` names, for a path whose extension does not say (an APNG named `.png`).
+    public static let formatNames = ["gif", "apng", "sheet", "frames"]
+
+    /// `format` (one of `formatNames`) written to `path`; `nil` for an unknown format.
+    public init?(path: String, format: String) {
+        switch format.lowercased() {
+        case "gif": self = .gif(path)
+        case "apng": self = .apng(path)
+        case "sheet": self = .contactSheet(path)
+        case "frames": self = .framesFolder(path)
+        default: return nil
+        }
     }
 
-    /// 30 fps for GIFs (browsers clamp faster delays), 60 for PNG frames and sheets.
-    public var defaultFPS: Int { isGIF ? 30 : 60 }
+    /// Whether it is an animation whose encoder takes frames at any rate and times them itself.
+    public var isAnimation: Bool {
+        switch self {
+        case .gif, .apng: return true
+        case .contactSheet, .framesFolder: return false
+        }
+    }
+
+    /// 30 fps for GIFs (browsers clamp faster delays), 60 for APNG, PNG frames and sheets.
+    public var defaultFPS: Int {
+        if case .gif = self { return 30 }
+        return 60
+    }
 
     func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
         switch self {
@@ -28,7 +56,11 @@ public enum RenderOutput: Sendable, Equatable {
             // Checked before the demo plays, so a bad rate fails at once and names the option.
             let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
             do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
-            return GIFSink(path: path, options: options)
+            return AnimationSink(path: path) { try GIFEncoder(path: path, width: $0, height: $1, options: options) }
+        case let .apng(path):
+            let options = APNGOptions(fps: fps, sourceFPS: sourceFPS)
+            do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
+            return AnimationSink(path: path) { try APNGEncoder(path: path, width: $0, height: $1, options: options) }
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
         case let .framesFolder(path): return try FramesFolderSink(folder: path)
         }
@@ -77,22 +109,22 @@ final class FramesFolderSink: FrameSink {
     func abort() { output.abort() }
 }
 
-/// An animated GIF, encoded as the frames arrive.
-final class GIFSink: FrameSink {
+/// An animated GIF, APNG or WebP, encoded as the frames arrive; the encoder is made for the
+/// first frame's size.
+final class AnimationSink: FrameSink {
     let path: String
-    let options: GIFOptions
-    private var encoder: GIFEncoder?
+    private let open: (_ width: Int, _ height: Int) throws -> AnimationEncoder
+    private var encoder: AnimationEncoder?
 
-    init(path: String, options: GIFOptions) {
+    init(path: String, open: @escaping (_ width: Int, _ height: Int) throws -> AnimationEncoder) {
         self.path = path
-        self.options = options
+        self.open = open
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        if encoder == nil {
-            encoder = try GIFEncoder(path: path, width: pixmap.width, height: pixmap.height, options: options)
-        }
-        try encoder?.add(pixmap)
+        let encoder = try self.encoder ?? open(pixmap.width, pixmap.height)
+        self.encoder = encoder
+        try encoder.add(pixmap, damage: nil)
     }
 
     func finish() throws {

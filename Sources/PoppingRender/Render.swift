@@ -49,11 +49,11 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
         do { try GIFOptions(fps: fps).validate() } catch let GIFError.invalidOption(_, rule) {
             throw RenderFailure("--fps \(fps)", rule)
         }
-    } else if !(1...60).contains(fps) || 60 % fps != 0 {
+    } else if !(1...60).contains(fps) || (60 % fps != 0 && !output.isAnimation) {
         throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
     }
     // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
-    // the GIF encoder every frame and let it pick.
+    // the animation encoder every frame and let it pick.
     let step = 60 % fps == 0 ? 60 / fps : 1
     let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
     let wanted = sink.frames(from: range.filter { $0 % step == 0 })

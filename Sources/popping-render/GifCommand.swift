@@ -49,13 +49,14 @@ struct GifCommand: ParsableCommand {
 
     func validate() throws {
         if loop < -1 { throw CommandFailure("--loop \(loop)", "must be -1 (once), 0 (forever) or a repeat count") }
-        do { try options.validate() } catch let GIFError.invalidOption(field, rule) {
+        do { try options.validate() } catch let GIFError.invalidOption(option, rule) {
             let flag: String
-            switch field {
+            switch GIFOptions.Field(rawValue: option) {
             case .fps: flag = "--fps \(fps)"
             case .sourceFPS: flag = "--input-fps \(inputFPS ?? 0)"
             case .loopCount: flag = "--loop \(loop)"
             case .quality: flag = "--quality \(quality)"
+            case nil: flag = option
             }
             throw CommandFailure(flag, rule)
         }
