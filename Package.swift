@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "popping-bench", targets: ["popping-bench"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "PoppingRender", targets: ["PoppingRender"]),
+        .library(name: "PoppingTesting", targets: ["PoppingTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +45,7 @@ let package = Package(
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
                 swiftSettings: fast),
         .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster"], swiftSettings: fast),
+        .target(name: "PoppingTesting", dependencies: ["GoldenFrames", "PoppingRender"]),
         .executableTarget(
             name: "popping-render",
             dependencies: ["PoppingRender", "GoldenFrames", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "PoppingTestingTests", dependencies: ["PoppingTesting", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]

@@ -18,28 +18,6 @@ import Testing
         return folder
     }
 
-    /// Paints a blue square into the golden frames `frames` of `scene` and records their hashes.
-    func regress(_ folder: String, scene: String, frames: Set<Int>) throws {
-        let store = GoldenStore(folder: folder)
-        var manifest = try #require(try store.manifest(scene))
-        let writer = try store.format.makeWriter(path: store.sequencePath(scene), fps: manifest.options.fps)
-        var position = 0
-        try store.frames(of: manifest) { index, pixmap in
-            var frame = pixmap
-            if frames.contains(index) {
-                for y in 100..<140 {
-                    for x in 60..<100 { frame.data.replaceSubrange((y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 4, with: [40, 90, 250, 255]) }
-                }
-            }
-            try writer.add(frame)
-            manifest.frames[position].sha256 = SHA256.hex(frame.data)
-            position += 1
-            return true
-        }
-        try writer.commit()
-        try AtomicOutput.write(Array(try manifest.encoded().utf8), to: store.manifestPath(scene))
-    }
-
     /// Every file under `folder` with its bytes and modification time.
     func snapshot(_ folder: String) throws -> [String: (Data, Date)] {
         var files: [String: (Data, Date)] = [:]
@@ -55,7 +33,7 @@ import Testing
     @Test func exitStatusIs0WhenFramesMatch1WhenOneDiffersAnd2ForBadInput() throws {
         let goldens = try record(["button"])
         #expect(try popping(["check", "button", "--goldens", goldens] + Self.look).status == 0)
-        try regress(goldens, scene: "button", frames: [12])
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [12])
         let failed = try popping(["check", "button", "--goldens", goldens] + Self.look)
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("button: FAILED: frame 12 differs (1 of 41)"))
@@ -81,7 +59,7 @@ import Testing
 
     @Test func updateChangedRewritesOnlyTheChangedGoldens() throws {
         let goldens = try record(["button", "owl"])
-        try regress(goldens, scene: "button", frames: [3, 4])
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [3, 4])
         let before = try snapshot(goldens)
         Thread.sleep(forTimeInterval: 0.02)
         let r = try popping(["check", "button", "owl", "--goldens", goldens, "--update-changed"] + Self.look)
@@ -99,7 +77,7 @@ import Testing
 
     @Test func shardReportsMergeIntoOneReport() throws {
         let goldens = try record(["button"])
-        try regress(goldens, scene: "button", frames: [5, 38])
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [5, 38])
         let folder = try scratchFolder("shards")
         var outputs: [String] = []
         for shard in ["1/2", "2/2"] {

@@ -18,7 +18,7 @@ struct ReportBrowserTests {
     func failingReport() throws -> String {
         let tests = CheckCommandTests()
         let goldens = try tests.record(["button"])
-        try tests.regress(goldens, scene: "button", frames: [20, 21, 22])
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [20, 21, 22])
         let report = try scratchFolder("report") + "/report"
         let r = try popping(["check", "button", "--goldens", goldens, "--report", report] + CheckCommandTests.look)
         #expect(r.status == 1)
