@@ -33,14 +33,21 @@ public struct DemoSettings: Sendable {
     }
 }
 
-/// A demo ready to play: its stage, how many frames the script lasts, and the object whose
-/// methods the controls call, kept alive while the demo plays as a window keeps its view controller.
+/// An animation ready to play: its stage, how many 60 Hz frames it lasts, and the object whose
+/// methods the controls call, kept alive while it plays as a window keeps its view controller.
+///
+/// Build the stage's views, schedule what happens (`stage.play(Script)` returns the frame count,
+/// or add animations to `stage.animator` yourself) and wrap them in a run to render or test it.
 public struct DemoRun {
+    /// The screen: its window, views, animator and clock.
     public let stage: Stage
+    /// How many 60 Hz frames the animation lasts.
     public let frameCount: Int
-    let controller: AnyObject
+    let controller: AnyObject?
 
-    init(stage: Stage, frameCount: Int, controller: AnyObject) {
+    /// A run of `frameCount` frames on `stage`; `controller` (your view controller, whose
+    /// methods the stage's handlers call) is kept alive while the animation plays.
+    public init(stage: Stage, frameCount: Int, controller: AnyObject? = nil) {
         self.stage = stage
         self.frameCount = frameCount
         self.controller = controller

@@ -38,25 +38,50 @@ public struct RenderOptions: Sendable {
 /// left at the output's path when it fails. `progress` is told how many frames are done of how many.
 public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptions = RenderOptions(),
                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
-    let range = options.frames ?? 0..<run.frameCount
-    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= run.frameCount else {
-        throw RenderFailure("frames \(range.lowerBound)..\(range.upperBound - 1)",
-                            "the animation has frames 0..\(run.frameCount - 1)")
-    }
     let fps = options.fps ?? output.defaultFPS
     if output.isGIF {
         // GIFs have their own rule (whole-centisecond delays); checked before the demo plays.
         do { try GIFOptions(fps: fps).validate() } catch let GIFError.invalidOption(_, rule) {
             throw RenderFailure("--fps \(fps)", rule)
         }
-    } else if !(1...60).contains(fps) || (60 % fps != 0 && !output.isAnimation) {
+    }
+    try render(run, options: options, fps: fps, anyRate: output.isAnimation, progress: progress) { range, step in
+        try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
+    }
+}
+
+/// Plays `run` and hands the frames `options` chooses (every 60 Hz frame unless `options.fps`
+/// says fewer) to `sink`, for outputs of your own such as golden-frame checks; the sink is
+/// aborted when anything fails.
+public func render(_ run: DemoRun, into sink: FrameSink, options: RenderOptions = RenderOptions(),
+                   progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
+    try render(run, options: options, fps: options.fps ?? 60, anyRate: false, progress: progress) { _, _ in sink }
+}
+
+/// The 60 Hz frames `options` chooses at `fps`: its range (all frames by default) thinned to every
+/// `60 / fps`-th frame. Throws a `RenderFailure` for a range outside the animation or a rate that
+/// does not divide 60 (`allowingAnyRate` lets an animation encoder pick its own frames from all of them).
+public func renderedFrames(of run: DemoRun, options: RenderOptions, fps: Int,
+                           allowingAnyRate: Bool = false) throws -> (range: Range<Int>, step: Int, frames: [Int]) {
+    let range = options.frames ?? 0..<run.frameCount
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= run.frameCount else {
+        throw RenderFailure("frames \(range.lowerBound)..\(range.upperBound - 1)",
+                            "the animation has frames 0..\(run.frameCount - 1)")
+    }
+    guard (1...60).contains(fps), 60 % fps == 0 || allowingAnyRate else {
         throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
     }
     // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
     // the animation encoder every frame and let it pick.
     let step = 60 % fps == 0 ? 60 / fps : 1
-    let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
-    let wanted = sink.frames(from: range.filter { $0 % step == 0 })
+    return (range, step, range.filter { $0 % step == 0 })
+}
+
+private func render(_ run: DemoRun, options: RenderOptions, fps: Int, anyRate: Bool, progress: ((Int, Int) -> Void)?,
+                    makeSink: (Range<Int>, Int) throws -> FrameSink) throws {
+    let (range, step, candidates) = try renderedFrames(of: run, options: options, fps: fps, allowingAnyRate: anyRate)
+    let sink = try makeSink(range, step)
+    let wanted = sink.frames(from: candidates)
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
     var done = 0

@@ -7,6 +7,8 @@ public struct ImageDifference {
     public private(set) var over2 = 0, over8 = 0, over32 = 0
     /// Pixels that differ at all.
     public private(set) var differing = 0
+    /// How many pixels have each largest channel difference (index 0 counts the equal pixels).
+    public private(set) var histogram = [Int](repeating: 0, count: 256)
     /// The largest channel difference.
     public private(set) var maxDelta = 0
     /// The smallest rect (x0, y0, x1, y1 inclusive) holding every differing pixel.
@@ -30,6 +32,7 @@ public struct ImageDifference {
                     d = max(d, delta)
                 }
                 paint(x: x, y: y, delta: d, under: expected)
+                histogram[d] += 1
                 guard d > 0 else { continue }
                 differing += 1
                 maxDelta = max(maxDelta, d)
@@ -52,6 +55,9 @@ public struct ImageDifference {
         image.data[i + 2] = rgb.2
         image.data[i + 3] = 255
     }
+
+    /// Pixels whose largest channel difference exceeds `level`.
+    public func pixels(over level: Int) -> Int { histogram[min(max(level + 1, 0), 256)...].reduce(0, +) }
 
     /// One line: how many pixels differ and by how much, where, and the PSNR.
     public var summary: String {

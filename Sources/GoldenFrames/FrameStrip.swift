@@ -1,0 +1,83 @@
+import Codecs
+import Foundation
+import Raster
+
+/// A sequence of frames as the report's page plays it: each frame is the rectangle that changed
+/// since the frame before, as a small PNG (the first frame whole), so a long animation costs only
+/// what moves in it. The page rebuilds any frame by drawing the patches in order.
+public struct FrameStrip: Codable, Equatable, Sendable {
+    /// What one frame changed: a PNG of the rectangle at `x`, `y`; nil when nothing changed.
+    public struct Patch: Codable, Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public var png: String
+    }
+
+    public var width: Int
+    public var height: Int
+    /// One entry per frame of the segment, in order.
+    public var patches: [Patch?] = []
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Builds a `FrameStrip` from frames as they stream past, keeping only the previous frame.
+public struct FrameStripBuilder {
+    public private(set) var strip: FrameStrip?
+    private var previous: Pixmap?
+
+    public init() {}
+
+    public mutating func add(_ frame: Pixmap) throws {
+        defer { previous = frame }
+        if strip == nil { strip = FrameStrip(width: frame.width, height: frame.height) }
+        guard let previous, previous.width == frame.width, previous.height == frame.height else {
+            let whole = try patch(frame, x0: 0, y0: 0, x1: frame.width, y1: frame.height)
+            strip?.patches.append(whole)
+            return
+        }
+        guard let box = changedBox(previous, frame) else {
+            strip?.patches.append(nil)
+            return
+        }
+        let changed = try patch(frame, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+        strip?.patches.append(changed)
+    }
+
+    /// The half-open box of pixels that differ, nil when the frames are equal.
+    private func changedBox(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let rowBytes = a.width * 4
+        var y0 = -1, y1 = -1, x0 = a.width, x1 = 0
+        a.data.withUnsafeBufferPointer { pa in
+            b.data.withUnsafeBufferPointer { pb in
+                for y in 0..<a.height {
+                    let row = y * rowBytes
+                    guard memcmp(pa.baseAddress! + row, pb.baseAddress! + row, rowBytes) != 0 else { continue }
+                    if y0 < 0 { y0 = y }
+                    y1 = y + 1
+                    var first = 0
+                    while first < a.width, memcmp(pa.baseAddress! + row + first * 4, pb.baseAddress! + row + first * 4, 4) == 0 { first += 1 }
+                    var last = a.width
+                    while last > first, memcmp(pa.baseAddress! + row + (last - 1) * 4, pb.baseAddress! + row + (last - 1) * 4, 4) == 0 { last -= 1 }
+                    x0 = min(x0, first)
+                    x1 = max(x1, last)
+                }
+            }
+        }
+        return y0 < 0 ? nil : (x0, y0, x1, y1)
+    }
+
+    private func patch(_ frame: Pixmap, x0: Int, y0: Int, x1: Int, y1: Int) throws -> FrameStrip.Patch {
+        let w = x1 - x0
+        var bytes = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
+        for y in y0..<y1 {
+            let from = (y * frame.width + x0) * 4
+            bytes.replaceSubrange((y - y0) * w * 4..<(y - y0 + 1) * w * 4, with: frame.data[from..<from + w * 4])
+        }
+        let png = try PNG.encode(Pixmap(width: w, height: y1 - y0, premultiplied: bytes), compression: .fast)
+        return FrameStrip.Patch(x: x0, y: y0, png: Data(png).base64EncodedString())
+    }
+}

@@ -1,0 +1,200 @@
+import Codecs
+import Foundation
+import PoppingRender
+
+/// The render options that decide a golden's pixels. They are recorded with the goldens, and a
+/// check made with other options is refused rather than compared, so a golden made at 2x is never
+/// silently checked at 1x.
+public struct GoldenOptions: Codable, Equatable, Sendable {
+    /// Device pixels per point.
+    public var scale: Double
+    /// Frames per second checked (60 checks every frame).
+    public var fps: Int
+    /// The screen in points, `375x667`.
+    public var screen: String
+    /// How view frames are rounded to device pixels.
+    public var snap: String
+    /// Whether the touch circle is drawn.
+    public var touches: Bool
+    /// The animation's seed, when it was started with one.
+    public var seed: UInt64?
+    /// portrait or landscape, when the animation was started in one.
+    public var orientation: String?
+    /// The 60 Hz frames `A..B` (inclusive) when only part of the animation is guarded.
+    public var frames: String?
+
+    public init(scale: Double, fps: Int, screen: Size, snap: PixelSnapping, touches: Bool,
+                seed: UInt64? = nil, orientation: Orientation? = nil, frames: Range<Int>? = nil) {
+        self.scale = scale
+        self.fps = fps
+        self.screen = "\(formatNumber(screen.width))x\(formatNumber(screen.height))"
+        self.snap = snap.rawValue
+        self.touches = touches
+        self.seed = seed
+        self.orientation = orientation?.rawValue
+        self.frames = frames.map { "\($0.lowerBound)..\($0.upperBound - 1)" }
+    }
+
+    /// The options of `run` rendered with `options` (every frame unless `options.fps` says fewer).
+    public init(run: DemoRun, options: RenderOptions, seed: UInt64? = nil, orientation: Orientation? = nil) {
+        self.init(scale: options.scale, fps: options.fps ?? 60, screen: run.stage.screenSize, snap: options.snapping,
+                  touches: options.showTouches, seed: seed, orientation: orientation, frames: options.frames)
+    }
+
+    /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
+    public var commandLine: String {
+        var parts = ["--scale \(formatNumber(scale))", "--fps \(fps)", "--size \(screen)", "--snap \(snap)"]
+        if !touches { parts.append("--no-touches") }
+        if let seed { parts.append("--seed \(seed)") }
+        if let orientation { parts.append("--orientation \(orientation)") }
+        if let frames { parts.append("--frames \(frames)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// One phrase per option that differs, golden first: `scale 2 (golden) vs 1`.
+    public func differences(from golden: GoldenOptions) -> [String] {
+        var found: [String] = []
+        func note<T: Equatable>(_ name: String, _ a: T?, _ b: T?) {
+            guard a != b else { return }
+            found.append("\(name) \(b.map { "\($0)" } ?? "unset") (golden) vs \(a.map { "\($0)" } ?? "unset")")
+        }
+        note("scale", formatNumber(scale), formatNumber(golden.scale))
+        note("fps", fps, golden.fps)
+        note("screen", screen, golden.screen)
+        note("snap", snap, golden.snap)
+        note("touches", touches, golden.touches)
+        note("seed", seed, golden.seed)
+        note("orientation", orientation, golden.orientation)
+        note("frames", frames, golden.frames)
+        return found
+    }
+}
+
+/// A number without a trailing `.0` (`2`, `2.5`).
+func formatNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// One scene's golden frames: the options they were made with, the frame size, and the SHA-256
+/// of each frame's RGBA bytes, which a check compares first. The pixels themselves are in the
+/// lossless sequence file named by `sequence`, beside the manifest.
+public struct GoldenManifest: Codable, Equatable, Sendable {
+    /// One golden frame: its 60 Hz index and the SHA-256 of its premultiplied RGBA bytes.
+    public struct Frame: Codable, Equatable, Sendable {
+        public var index: Int
+        public var sha256: String
+
+        public init(index: Int, sha256: String) {
+            self.index = index
+            self.sha256 = sha256
+        }
+    }
+
+    /// The layout version; a manifest from a newer layout is refused.
+    public var version = 1
+    public var scene: String
+    public var options: GoldenOptions
+    public var width: Int
+    public var height: Int
+    /// The animation's length in 60 Hz frames when recorded.
+    public var frameCount: Int
+    /// The file name of the frame sequence, beside the manifest.
+    public var sequence: String
+    /// The golden frames in order, one per frame of the sequence file.
+    public var frames: [Frame]
+
+    public init(scene: String, options: GoldenOptions, width: Int, height: Int, frameCount: Int, sequence: String,
+                frames: [Frame]) {
+        self.scene = scene
+        self.options = options
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        self.sequence = sequence
+        self.frames = frames
+    }
+
+    /// The JSON text: the header fields sorted, one line per frame so a pull request's diff shows
+    /// exactly the frames that changed.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var header = self
+        header.frames = []
+        let text = String(decoding: try encoder.encode(header), as: UTF8.self)
+        // Put each frame on its own line in place of the empty list.
+        guard let empty = text.range(of: "\"frames\":[]") else { throw GoldenError("manifest", "cannot be encoded") }
+        let lines = try frames.map { "  " + String(decoding: try encoder.encode($0), as: UTF8.self) }
+        return text[..<empty.lowerBound] + "\"frames\":[\n" + lines.joined(separator: ",\n") + "\n]" + text[empty.upperBound...] + "\n"
+    }
+}
+
+/// A problem with the goldens or the arguments of a check (a malformed manifest, mismatched
+/// options): the check cannot be made, which is bad input rather than a failed check.
+public struct GoldenError: Error, CustomStringConvertible, Equatable {
+    public let input: String
+    public let problem: String
+
+    public init(_ input: String, _ problem: String) {
+        self.input = input
+        self.problem = problem
+    }
+
+    public var description: String { "\(input): \(problem)" }
+}
+
+/// The goldens folder: for each scene `NAME.json` (the manifest) and `NAME.<ext>` (all its frames
+/// in one lossless file, in the format `goldenSequenceFormat` names).
+public struct GoldenStore: Sendable {
+    public let folder: String
+    public let format: any FrameSequenceFormat
+
+    public init(folder: String, format: any FrameSequenceFormat = goldenSequenceFormat) {
+        self.folder = folder
+        self.format = format
+    }
+
+    public func manifestPath(_ scene: String) -> String { "\(folder)/\(scene).json" }
+    public func sequencePath(_ scene: String) -> String { "\(folder)/\(scene).\(format.fileExtension)" }
+
+    /// The scene's manifest, nil when none was recorded; throws a `GoldenError` naming the file
+    /// when it cannot be read.
+    public func manifest(_ scene: String) throws -> GoldenManifest? {
+        let path = manifestPath(scene)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { throw GoldenError(path, "cannot be read") }
+        let manifest: GoldenManifest
+        do { manifest = try JSONDecoder().decode(GoldenManifest.self, from: data) } catch {
+            throw GoldenError(path, "is not a golden manifest (\(describe(error)))")
+        }
+        guard manifest.version == 1 else { throw GoldenError(path, "layout version \(manifest.version) is newer than this popping-render reads") }
+        guard manifest.width > 0, manifest.height > 0 else { throw GoldenError(path, "frame size must be positive") }
+        return manifest
+    }
+
+    /// Reads the scene's golden frames in order, handing each to `each` with its 60 Hz index
+    /// until it returns false.
+    public func frames(of manifest: GoldenManifest, _ each: (Int, Pixmap) throws -> Bool) throws {
+        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)")
+        for frame in manifest.frames {
+            guard let pixmap = try reader.next() else {
+                throw GoldenError("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")
+            }
+            guard pixmap.width == manifest.width, pixmap.height == manifest.height else {
+                throw GoldenError("\(folder)/\(manifest.sequence)", "frame \(frame.index) is \(pixmap.width)x\(pixmap.height), the manifest says \(manifest.width)x\(manifest.height)")
+            }
+            if try !each(frame.index, pixmap) { return }
+        }
+    }
+}
+
+/// A decoding error in a few words, without Foundation's debug dump.
+func describe(_ error: Error) -> String {
+    switch error {
+    case let DecodingError.keyNotFound(key, _): return "missing key \(key.stringValue)"
+    case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+        return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+    case DecodingError.dataCorrupted: return "not valid JSON"
+    default: return "\(error)"
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// The report's page: one self-contained HTML file (styles, script and pictures inline, nothing
+/// fetched) with a summary, and for each failing scene a timeline of its frames with the
+/// differing ones marked, the expected, actual and diff views of any frame, a slider and an
+/// onion-skin view, both animations playing side by side, and the render options.
+enum ReportPage {
+    static func html(_ report: CheckReport, media: [SceneMedia]) -> String {
+        let failed = report.scenes.filter { $0.status == .failed }
+        let passed = report.scenes.filter { $0.status == .passed }.count
+        let recorded = report.scenes.filter { $0.status == .recorded }.count
+        var counts = ["\(failed.count) failed", "\(passed) passed"]
+        if recorded > 0 { counts.append("\(recorded) recorded") }
+        let title = failed.isEmpty ? "Golden frames: all \(report.scenes.count) scenes match" : "Golden frames: \(failed.count) of \(report.scenes.count) scenes differ"
+        let encoder = JSONEncoder()
+        let data = (try? encoder.encode(media)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        var body = "<h1>\(escapeXML(title))</h1>\n<p class=\"counts\">\(counts.joined(separator: " · "))"
+        if !report.shards.isEmpty { body += " · shards \(escapeXML(report.shards.joined(separator: ", ")))" }
+        body += "</p>\n<table class=\"summary\"><thead><tr><th>scene</th><th>result</th><th>frames checked</th><th>render options</th></tr></thead><tbody>\n"
+        for scene in report.scenes {
+            let name = scene.status == .failed ? "<a href=\"#scene-\(ReportFolder.fileName(scene.name))\">\(escapeXML(scene.name))</a>" : escapeXML(scene.name)
+            body += "<tr class=\"\(scene.status.rawValue)\"><td>\(name)</td><td>\(escapeXML(resultText(scene)))</td>"
+                + "<td>\(scene.checkedCount)</td><td><code>\(escapeXML(scene.options.commandLine))</code></td></tr>\n"
+        }
+        body += "</tbody></table>\n"
+        for scene in failed { body += section(scene) }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escapeXML(title))</title>
+            <style>\(style)</style></head>
+            <body>
+            \(body)
+            <script type="application/json" id="report-media">\(data)</script>
+            <script>\(script)</script>
+            </body></html>
+
+            """
+    }
+
+    private static func resultText(_ scene: SceneReport) -> String {
+        switch scene.status {
+        case .passed: return scene.toleratedFrames > 0 ? "passed (\(scene.toleratedFrames) within tolerance)" : "passed"
+        case .recorded: return "recorded"
+        case .failed:
+            var parts = scene.problems
+            if !scene.differingFrames.isEmpty {
+                parts.append("frames \(describeFrames(scene.differingFrames.map(\.index), step: scene.step, limit: 6)) differ")
+            }
+            return "failed: " + parts.joined(separator: "; ")
+        }
+    }
+
+    private static func section(_ scene: SceneReport) -> String {
+        let id = ReportFolder.fileName(scene.name)
+        let differing = Set(scene.differingFrames.map(\.index))
+        let frames = scene.checked.flatMap { stride(from: $0[0], through: $0[1], by: max(scene.step, 1)) }
+        var html = "<section class=\"scene\" id=\"scene-\(id)\" data-scene=\"\(escapeXML(scene.name))\" data-fps=\"\(scene.options.fps)\">\n"
+        html += "<h2>\(escapeXML(scene.name)) <span class=\"badge\">failed</span></h2>\n"
+        for problem in scene.problems { html += "<p class=\"problem\">\(escapeXML(problem))</p>\n" }
+        if !differing.isEmpty {
+            html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), step: scene.step))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
+        }
+        html += "<p class=\"options\">Render options: <code>\(escapeXML(scene.options.commandLine))</code> · golden <code>\(escapeXML(scene.golden))</code></p>\n"
+        html += "<div class=\"timeline\" title=\"Frames checked; red ones differ. Click to show a frame.\">"
+        for frame in frames {
+            html += "<span data-frame=\"\(frame)\"\(differing.contains(frame) ? " class=\"diff\"" : "")></span>"
+        }
+        html += "</div>\n"
+        html += """
+            <div class="controls">
+            <button class="play">▶ Play</button> <button class="prev">◀</button> <button class="next">▶</button>
+            <button class="next-diff">Next differing frame</button>
+            <span class="frame-label"></span>
+            <label><input type="radio" name="mode-\(id)" value="slider" checked> slider</label>
+            <label><input type="radio" name="mode-\(id)" value="onion"> onion skin</label>
+            <input class="split" type="range" min="0" max="100" value="50" title="slider position">
+            </div>
+            <div class="views">
+            <figure><canvas class="expected"></canvas><figcaption>expected (golden)</figcaption></figure>
+            <figure><canvas class="actual"></canvas><figcaption>actual (this render)</figcaption></figure>
+            <figure><canvas class="diff"></canvas><figcaption>diff: red differs by more than 2 levels, yellow by 1–2</figcaption></figure>
+            <figure><canvas class="compare"></canvas><figcaption class="compare-caption">slider: expected left, actual right</figcaption></figure>
+            </div>
+
+            """
+        if !scene.differingFrames.isEmpty {
+            html += "<table class=\"frames\"><thead><tr><th>frame</th><th>pixels differing</th><th>max difference</th><th>where (x0, y0)–(x1, y1)</th><th>SHA-256 golden / actual</th></tr></thead><tbody>\n"
+            for frame in scene.differingFrames.prefix(200) {
+                let box = frame.box.map { "(\($0[0]), \($0[1]))–(\($0[2]), \($0[3]))" } ?? "—"
+                html += "<tr data-frame=\"\(frame.index)\"><td>\(frame.index)</td><td>\(frame.differingPixels.map(String.init) ?? "—")</td>"
+                    + "<td>\(frame.maxDifference.map(String.init) ?? "—")</td><td>\(box)</td>"
+                    + "<td><code>\(frame.expected.map { String($0.prefix(12)) } ?? "none") / \(frame.actual.prefix(12))</code></td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private static let style = """
+        body{font:14px/1.4 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:16px 24px;color:#222;background:#fafafa}
+        h1{font-size:20px;margin:0 0 4px}h2{font-size:17px;margin:0 0 6px}
+        .counts{color:#555;margin:0 0 10px}
+        table{border-collapse:collapse;margin:6px 0 14px}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
+        tr.failed td:nth-child(2){color:#b3261e;font-weight:600}tr.passed td:nth-child(2){color:#1b7f3b}
+        .scene{background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 14px;margin:0 0 18px}
+        .badge{background:#b3261e;color:#fff;border-radius:4px;padding:1px 6px;font-size:12px}
+        .problem,.differing{margin:2px 0;font-weight:600}
+        .timeline{display:flex;height:22px;border:1px solid #ccc;background:#e8f3ea;cursor:pointer;margin:6px 0}
+        .timeline span{flex:1 1 0;min-width:0}.timeline span.diff{background:#e0607e}
+        .timeline span.current{background:#1f4fbf!important}
+        .controls{margin:6px 0;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+        .views{display:flex;gap:10px;flex-wrap:nowrap}
+        figure{margin:0;flex:1 1 0;min-width:0}canvas{width:100%;height:auto;border:1px solid #ccc;background:#fff;image-rendering:pixelated}
+        figcaption{font-size:12px;color:#555}
+        """
+
+    private static let script = """
+        "use strict";
+        const media = JSON.parse(document.getElementById("report-media").textContent);
+        function loadPatch(p) { if (!p) return null; const img = new Image(); img.src = "data:image/png;base64," + p.png; return { x: p.x, y: p.y, img }; }
+        class Strip {
+          constructor(strip) {
+            this.width = strip.width; this.height = strip.height;
+            this.patches = strip.patches.map(loadPatch);
+            this.canvas = document.createElement("canvas"); this.canvas.width = this.width; this.canvas.height = this.height;
+            this.ctx = this.canvas.getContext("2d", { willReadFrequently: true }); this.pos = -1;
+          }
+          ready() { return Promise.all(this.patches.filter(p => p).map(p => p.img.decode().catch(() => {}))); }
+          seek(k) {
+            if (k < this.pos) { this.ctx.clearRect(0, 0, this.width, this.height); this.pos = -1; }
+            while (this.pos < k) {
+              this.pos++; const p = this.patches[this.pos];
+              if (p) { this.ctx.clearRect(p.x, p.y, p.img.width, p.img.height); this.ctx.drawImage(p.img, p.x, p.y); }
+            }
+            return this.canvas;
+          }
+        }
+        function show(canvas, source) {
+          canvas.width = source.width; canvas.height = source.height;
+          const ctx = canvas.getContext("2d"); ctx.clearRect(0, 0, source.width, source.height); ctx.drawImage(source, 0, 0);
+        }
+        function drawDiff(canvas, expected, actual) {
+          const w = Math.max(expected.width, actual.width), h = Math.max(expected.height, actual.height);
+          canvas.width = w; canvas.height = h;
+          const e = expected.getContext("2d").getImageData(0, 0, w, h).data, a = actual.getContext("2d").getImageData(0, 0, w, h).data;
+          const ctx = canvas.getContext("2d"), out = ctx.createImageData(w, h), o = out.data;
+          for (let i = 0; i < o.length; i += 4) {
+            let d = 0; for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(e[i + c] - a[i + c]));
+            if (d > 2) { o[i] = 255; o[i + 1] = 0; o[i + 2] = 0; }
+            else if (d > 0) { o[i] = 255; o[i + 1] = 210; o[i + 2] = 0; }
+            else { const g = 191 + ((e[i] + e[i + 1] + e[i + 2]) / 12 | 0); o[i] = o[i + 1] = o[i + 2] = g; }
+            o[i + 3] = 255;
+          }
+          ctx.putImageData(out, 0, 0);
+        }
+        function setUp(section) {
+          const name = section.dataset.scene;
+          const segments = media.filter(m => m.scene === name).map(m => ({ frames: m.frames, actual: new Strip(m.actual), expected: m.expected ? new Strip(m.expected) : null }));
+          const cells = [...section.querySelectorAll(".timeline span")];
+          const frames = cells.map(c => +c.dataset.frame);
+          const differing = cells.filter(c => c.classList.contains("diff")).map(c => +c.dataset.frame);
+          const q = s => section.querySelector(s);
+          const views = { expected: q("canvas.expected"), actual: q("canvas.actual"), diff: q("canvas.diff"), compare: q("canvas.compare") };
+          let current = differing.length ? differing[0] : frames[0], timer = null;
+          function locate(frame) {
+            for (const s of segments) { const k = s.frames.indexOf(frame); if (k >= 0) return { s, k }; }
+            return null;
+          }
+          function render() {
+            cells.forEach(c => c.classList.toggle("current", +c.dataset.frame === current));
+            q(".frame-label").textContent = "frame " + current + (differing.includes(current) ? " (differs)" : " (matches)");
+            const found = locate(current);
+            if (!found) return;
+            const actual = found.s.actual.seek(found.k), expected = found.s.expected ? found.s.expected.seek(found.k) : actual;
+            show(views.expected, expected); show(views.actual, actual); drawDiff(views.diff, expected, actual);
+            const mode = q("input[type=radio]:checked").value, split = +q(".split").value / 100;
+            const c = views.compare; show(c, expected);
+            const ctx = c.getContext("2d");
+            if (mode === "onion") { ctx.globalAlpha = 0.5; ctx.drawImage(actual, 0, 0); ctx.globalAlpha = 1; q(".compare-caption").textContent = "onion skin: actual at 50% over expected"; }
+            else {
+              const x = Math.round(c.width * split);
+              ctx.drawImage(actual, x, 0, c.width - x, c.height, x, 0, c.width - x, c.height);
+              ctx.fillStyle = "#1f4fbf"; ctx.fillRect(x - 1, 0, 2, c.height);
+              q(".compare-caption").textContent = "slider: expected left, actual right";
+            }
+          }
+          function go(frame) { current = frame; render(); }
+          function step(by) { const i = frames.indexOf(current); go(frames[(i + by + frames.length) % frames.length]); }
+          section.querySelector(".timeline").addEventListener("click", ev => { const f = ev.target.dataset.frame; if (f !== undefined) go(+f); });
+          section.querySelectorAll("table.frames tr[data-frame]").forEach(r => r.addEventListener("click", () => go(+r.dataset.frame)));
+          q(".prev").onclick = () => step(-1); q(".next").onclick = () => step(1);
+          q(".next-diff").onclick = () => { if (differing.length) go(differing.find(f => f > current) ?? differing[0]); };
+          section.querySelectorAll("input").forEach(i => i.addEventListener("input", render));
+          q(".play").onclick = () => {
+            if (timer) { clearInterval(timer); timer = null; q(".play").textContent = "▶ Play"; return; }
+            q(".play").textContent = "❚❚ Pause";
+            timer = setInterval(() => step(1), 1000 / (+section.dataset.fps || 60));
+          };
+          Promise.all(segments.flatMap(s => [s.actual.ready(), s.expected ? s.expected.ready() : null])).then(() => {
+            render(); section.dataset.ready = "true";
+          });
+        }
+        document.querySelectorAll("section.scene").forEach(setUp);
+        """
+}

@@ -1,0 +1,167 @@
+import Codecs
+import Foundation
+import PoppingRender
+
+/// What a check does with the goldens.
+public enum GoldenMode: Sendable, Equatable {
+    /// Compare only; nothing is written.
+    case check
+    /// Record every scene's goldens.
+    case update
+    /// Record only the scenes whose frames, size or options changed (or that have no golden);
+    /// the others' files are not touched.
+    case updateChanged
+}
+
+/// Checks one scene's frames against its goldens as they are rendered (a `FrameSink`): each
+/// frame's SHA-256 is compared with the manifest's, and only a frame whose hash differs is
+/// compared pixel by pixel (with a tolerance, or for the report). Frames stream past; only the
+/// previous frame and the report's small patches are kept.
+public final class SceneCheck: FrameSink {
+    public let scene: String
+    public let store: GoldenStore
+    public let golden: GoldenManifest?
+    public let options: GoldenOptions
+    public let mode: GoldenMode
+    public let tolerance: Tolerance?
+    private let frameCount: Int
+    private let subset: Set<Int>?
+    private let keepsMedia: Bool
+    private let goldenHashes: [Int: String]
+
+    private var checkedFrames: [Int] = []
+    private var hashes: [GoldenManifest.Frame] = []
+    private var differences: [FrameDifference] = []
+    private var tolerated = 0
+    private var size: (width: Int, height: Int)?
+    private var writer: (any FrameSequenceWriter)?
+    private var actualStrip: FrameStripBuilder?
+    private var expectedStrip: FrameStripBuilder?
+    private var goldenReader: (any FrameSequenceReader)?
+    private var goldenPosition = 0
+    private var goldenFrame: (index: Int, pixmap: Pixmap)?
+
+    /// The result, once `finish()` has run.
+    public private(set) var report: SceneReport?
+    /// The pictures for the report page when the scene failed and media were asked for.
+    public private(set) var media: SceneMedia?
+
+    /// A check of `scene`, an animation `frameCount` frames long rendered with `options`.
+    /// `frames` limits it to part of its frames (a shard); `keepingMedia` keeps what the report
+    /// page needs. Throws a `GoldenError` when the golden cannot be read or was recorded with
+    /// other options (unless recording).
+    public init(scene: String, frameCount: Int, options: GoldenOptions, store: GoldenStore, mode: GoldenMode = .check,
+                tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false) throws {
+        self.scene = scene
+        self.frameCount = frameCount
+        self.options = options
+        self.store = store
+        self.mode = mode
+        self.tolerance = tolerance
+        subset = frames.map(Set.init)
+        keepsMedia = keepingMedia
+        golden = try store.manifest(scene)
+        if mode == .check, let golden {
+            let differences = options.differences(from: golden.options)
+            guard differences.isEmpty else {
+                throw GoldenError(store.manifestPath(scene), "recorded with other options: " + differences.joined(separator: ", ")
+                                  + "; check with `\(golden.options.commandLine)`, or re-record with --update")
+            }
+        }
+        goldenHashes = Dictionary(golden?.frames.map { ($0.index, $0.sha256) } ?? [], uniquingKeysWith: { a, _ in a })
+        if mode != .check {
+            writer = try store.format.makeWriter(path: store.sequencePath(scene), fps: options.fps)
+        }
+        if keepingMedia { actualStrip = FrameStripBuilder() }
+    }
+
+    public func frames(from candidates: [Int]) -> [Int] {
+        guard let subset else { return candidates }
+        return candidates.filter(subset.contains)
+    }
+
+    public func add(_ pixmap: Pixmap, frame: Int) throws {
+        let hash = SHA256.hex(pixmap.data)
+        checkedFrames.append(frame)
+        hashes.append(GoldenManifest.Frame(index: frame, sha256: hash))
+        if size == nil { size = (pixmap.width, pixmap.height) }
+        try writer?.add(pixmap)
+        let expected = goldenHashes[frame]
+        if golden != nil, expected != hash {
+            if expectedStrip == nil, keepsMedia, golden != nil {
+                // Every frame so far matched, so the golden's strip so far is the render's.
+                expectedStrip = actualStrip ?? FrameStripBuilder()
+            }
+            let goldenPixmap = (expectedStrip != nil || tolerance != nil) ? try goldenPixmap(at: frame) : nil
+            var difference: ImageDifference?
+            if let goldenPixmap, goldenPixmap.width == pixmap.width, goldenPixmap.height == pixmap.height {
+                difference = ImageDifference(expected: goldenPixmap, actual: pixmap)
+            }
+            if let tolerance, let difference, tolerance.accepts(difference, pixelCount: pixmap.width * pixmap.height) {
+                tolerated += 1
+            } else {
+                differences.append(FrameDifference(index: frame, expected: expected, actual: hash, difference: difference))
+            }
+            try expectedStrip?.add(goldenPixmap ?? pixmap)
+        } else if expectedStrip != nil {
+            try expectedStrip?.add(try goldenPixmap(at: frame) ?? pixmap)
+        }
+        try actualStrip?.add(pixmap)
+    }
+
+    /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.
+    private func goldenPixmap(at index: Int) throws -> Pixmap? {
+        guard let golden, goldenHashes[index] != nil else { return nil }
+        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)") }
+        while goldenFrame.map({ $0.index < index }) ?? true {
+            guard goldenPosition < golden.frames.count, let next = try goldenReader?.next() else {
+                throw GoldenError("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")
+            }
+            goldenFrame = (golden.frames[goldenPosition].index, next)
+            goldenPosition += 1
+        }
+        return goldenFrame.map { $0.index == index ? $0.pixmap : nil } ?? nil
+    }
+
+    public func finish() throws {
+        var problems: [String] = []
+        if let golden {
+            if golden.frameCount != frameCount {
+                problems.append("the animation is \(frameCount) frames long, the golden \(golden.frameCount)")
+            }
+            if let size, (size.width, size.height) != (golden.width, golden.height) {
+                problems.append("frames are \(size.width)x\(size.height), the golden's \(golden.width)x\(golden.height)")
+            }
+        } else {
+            problems.append("no golden at \(store.manifestPath(scene)); record it with --update-changed")
+        }
+        let changed = !problems.isEmpty || !differences.isEmpty || tolerated > 0
+            || golden.map { options.differences(from: $0.options).isEmpty == false } == true
+        let records = mode == .update || (mode == .updateChanged && changed)
+        if records, let writer, let size {
+            let manifest = GoldenManifest(
+                scene: scene, options: options, width: size.width, height: size.height, frameCount: frameCount,
+                sequence: URL(fileURLWithPath: store.sequencePath(scene)).lastPathComponent, frames: hashes)
+            let text = try manifest.encoded()
+            try writer.commit()
+            try AtomicOutput.write(Array(text.utf8), to: store.manifestPath(scene))
+        } else {
+            writer?.abort()
+        }
+        writer = nil
+        let failed = !records && (!problems.isEmpty || !differences.isEmpty)
+        let step = 60 / max(1, options.fps)
+        report = SceneReport(
+            name: scene, status: records ? .recorded : failed ? .failed : .passed, options: options,
+            golden: store.manifestPath(scene), checked: contiguousRanges(checkedFrames, step: step), step: step,
+            differingFrames: records ? [] : differences, toleratedFrames: tolerated, problems: records ? [] : problems)
+        if failed, let strip = actualStrip?.strip {
+            media = SceneMedia(scene: scene, frames: checkedFrames, expected: expectedStrip?.strip, actual: strip)
+        }
+    }
+
+    public func abort() {
+        writer?.abort()
+        writer = nil
+    }
+}

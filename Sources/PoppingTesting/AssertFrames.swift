@@ -1,0 +1,161 @@
+import Foundation
+@_exported import GoldenFrames
+@_exported import PoppingRender
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// When `assertFrames` writes goldens instead of only checking them, as swift-snapshot-testing's
+/// record modes do. Set for a whole run with the `POPPING_RECORD` environment variable
+/// (`all`, `failed`, `missing` or `never`), or per call with `record:`.
+public enum RecordMode: String, Sendable {
+    /// Re-record every golden (the test still fails, so a re-recording is never silent).
+    case all
+    /// Re-record the goldens whose frames changed (the test still fails).
+    case failed
+    /// Record goldens that do not exist yet (the test fails once, telling you to review them); the default.
+    case missing
+    /// Never write goldens: what CI should use.
+    case never
+
+    /// `POPPING_RECORD`, or `.missing` when it is unset or empty.
+    public static var current: RecordMode {
+        let value = ProcessInfo.processInfo.environment["POPPING_RECORD"] ?? ""
+        return RecordMode(rawValue: value.lowercased()) ?? .missing
+    }
+}
+
+/// Renders `run` and checks every frame `options` chooses against the goldens named `name`, in
+/// `__Goldens__/<test file name>/` beside the test file: `name.json` (the render options and each
+/// frame's SHA-256) and the frames themselves, lossless. Frames are compared by hash, so a check
+/// costs about what rendering does. On a failure the test gets one issue naming the differing
+/// frames and the report page (expected, actual and diff of every frame, both animations playing)
+/// written to `$POPPING_ARTIFACTS` (or the temporary folder).
+///
+/// Works in Swift Testing `@Test`s and in `XCTestCase`s.
+///
+/// - Parameters:
+///   - run: the animation, as your `Demo.start` returns it.
+///   - name: the goldens' name, unique within the test file.
+///   - options: scale, frame rate, frames and snapping; recorded with the goldens, and a later
+///     check with other options fails rather than comparing.
+///   - frames: only these 60 Hz frames (key frames); nil checks every frame `options` chooses.
+///   - tolerance: how far a frame may differ and still pass; nil for byte-exact.
+///   - record: overrides `POPPING_RECORD`.
+///   - goldens: the goldens folder, instead of `__Goldens__/<test file name>` beside the test.
+///   - artifacts: where a failure's report goes, instead of `$POPPING_ARTIFACTS`.
+public func assertFrames(
+    of run: @autoclosure () throws -> DemoRun,
+    named name: String,
+    options: RenderOptions = RenderOptions(),
+    frames: [Int]? = nil,
+    tolerance: Tolerance? = nil,
+    record: RecordMode? = nil,
+    goldens: String? = nil,
+    artifacts: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let message = verifyFrames(of: run, named: name, options: options, frames: frames, tolerance: tolerance,
+                                  record: record ?? RecordMode.current, goldens: goldens ?? defaultGoldens(filePath),
+                                  artifacts: artifacts ?? artifactsFolder()) {
+        location.fail(message)
+    }
+}
+
+/// `assertFrames(of:named:)` for a `Demo`: starts it on its default device (or `settings`) first.
+public func assertFrames(
+    of demo: any Demo.Type,
+    settings: DemoSettings? = nil,
+    named name: String? = nil,
+    options: RenderOptions = RenderOptions(),
+    frames: [Int]? = nil,
+    tolerance: Tolerance? = nil,
+    record: RecordMode? = nil,
+    goldens: String? = nil,
+    artifacts: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    assertFrames(of: try demo.start(settings ?? DemoSettings(screenSize: demo.defaultDevice.screenSize)),
+                 named: name ?? demo.name, options: options, frames: frames, tolerance: tolerance, record: record,
+                 goldens: goldens, artifacts: artifacts, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The check itself; returns the failure message, nil when the frames match.
+func verifyFrames(of run: () throws -> DemoRun, named name: String, options: RenderOptions, frames: [Int]?,
+                  tolerance: Tolerance?, record: RecordMode, goldens: String, artifacts: String) -> String? {
+    do {
+        let store = GoldenStore(folder: goldens)
+        let exists = try store.manifest(name) != nil
+        let mode: GoldenMode
+        switch record {
+        case .all: mode = .update
+        case .failed: mode = .updateChanged
+        case .missing: mode = exists ? .check : .update
+        case .never: mode = .check
+        }
+        if mode != .check { try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true) }
+        let animation = try run()
+        let result = try checkGoldens(of: animation, scene: name, options: options,
+                                      recordedAs: GoldenOptions(run: animation, options: options), in: store, mode: mode,
+                                      tolerance: tolerance, frames: frames, keepingMedia: mode == .check)
+        switch result.report.status {
+        case .passed: return nil
+        case .recorded:
+            return exists ? "Recorded the goldens of \(name) again (POPPING_RECORD=\(record.rawValue)); review \(store.manifestPath(name)) "
+                + "and run the test again without recording."
+                : "No goldens for \(name) were found; recorded them at \(store.manifestPath(name)). Review them and run the test again."
+        case .failed:
+            let folder = artifacts + "/" + name
+            try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+            try ReportFolder.write(CheckReport(scenes: [result.report]), media: result.media.map { [$0] } ?? [], to: folder)
+            return result.report.summary + ". Report: \(folder)/index.html. "
+                + "To accept the change, run the test with POPPING_RECORD=failed and review the goldens."
+        }
+    } catch {
+        return "\(name): \(error)"
+    }
+}
+
+/// `__Goldens__/<test file name>` beside the test file.
+func defaultGoldens(_ filePath: StaticString) -> String {
+    let file = URL(fileURLWithPath: "\(filePath)")
+    return file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+        .appendingPathComponent(file.deletingPathExtension().lastPathComponent).path
+}
+
+/// Where failing checks write their reports: `$POPPING_ARTIFACTS`, or the temporary folder.
+func artifactsFolder() -> String {
+    if let folder = ProcessInfo.processInfo.environment["POPPING_ARTIFACTS"], !folder.isEmpty { return folder }
+    return NSTemporaryDirectory() + "popping-artifacts"
+}
+
+/// Where the assertion was written, to report the failure there in whichever framework runs it.
+struct Location {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func fail(_ message: String) {
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), sourceLocation: SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            return
+        }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(message, file: filePath, line: line)
+        #endif
+    }
+}
