@@ -20,9 +20,11 @@ let package = Package(
         .executable(name: "popping-bench", targets: ["popping-bench"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "PoppingRender", targets: ["PoppingRender"]),
+        .library(name: "SceneFile", targets: ["SceneFile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: fast),
@@ -43,9 +45,12 @@ let package = Package(
         .target(name: "PoppingRender",
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
                 swiftSettings: fast),
+        .target(name: "SceneFile",
+                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text",
+                               .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["PoppingRender", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PoppingRender", "SceneFile", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
@@ -63,6 +68,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "PoppingRender", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -40,7 +40,9 @@ public struct DemoRun {
     public let frameCount: Int
     let controller: AnyObject
 
-    init(stage: Stage, frameCount: Int, controller: AnyObject) {
+    /// A run of `frameCount` frames on `stage`; `controller` (the object whose methods the
+    /// controls call) is kept alive as long as the run.
+    public init(stage: Stage, frameCount: Int, controller: AnyObject) {
         self.stage = stage
         self.frameCount = frameCount
         self.controller = controller
