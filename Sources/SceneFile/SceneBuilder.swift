@@ -244,28 +244,36 @@ final class SceneBuilder {
             guard checkIdentifier(id, path + [.key("id")]) else { return }
             if groups[id] != nil { log.add(path + [.key("id")], "the constraint id '\(id)' is already used") }
         }
-        var options: FormatOptions = []
-        for (i, name) in (spec.options?.values ?? []).enumerated() {
-            guard let option = FormatOptions(name: name) else {
-                log.add(path + [.key("options")] + (spec.options!.values.count > 1 ? [.index(i)] : []),
-                        "unknown format option '\(name)' (alignAllTop, alignAllCenterY, directionLeftToRight, …)")
-                continue
+        func formatOptions(_ names: Names?, _ at: [PathStep]) -> FormatOptions {
+            var options: FormatOptions = []
+            for (i, name) in (names?.values ?? []).enumerated() {
+                guard let option = FormatOptions(name: name) else {
+                    log.add(at + (names!.values.count > 1 ? [.index(i)] : []),
+                            "unknown format option '\(name)' (alignAllTop, alignAllCenterY, directionLeftToRight, …)")
+                    continue
+                }
+                options.insert(option)
             }
-            options.insert(option)
+            return options
         }
-        let vfl = spec.vfl?.values ?? [], equations = spec.equation?.values ?? []
+        let options = formatOptions(spec.options, path + [.key("options")])
+        let vfl = spec.vfl?.formats ?? [], equations = spec.equation?.values ?? []
+        let vflPaths: [[PathStep]] = vfl.indices.map { i in
+            path + (spec.vfl.map { $0.formats.count > 1 } ?? false ? [.key("vfl"), .index(i)] : [.key("vfl")])
+        }
+        let vflOptions = vfl.enumerated().map { i, f in options.union(formatOptions(f.options, vflPaths[i] + [.key("options")])) }
         if vfl.isEmpty && equations.isEmpty { log.add(path, "a constraint group needs vfl or equation") }
         func made(_ substitutions: [String: String]) -> [LayoutConstraint]? {
             var out: [LayoutConstraint] = []
             var ok = true
-            for (i, text) in vfl.enumerated() {
-                let format = substitute(text, substitutions)
-                let at = path + (spec.vfl!.values.count > 1 ? [.key("vfl"), .index(i)] : [.key("vfl")])
+            for (i, entry) in vfl.enumerated() {
+                let format = substitute(entry.format, substitutions)
+                let at = vflPaths[i] + (entry.options == nil ? [] : [.key("format")])
                 do {
-                    out += try View.constraints(withVisualFormat: format, options: options, metrics: spec.metrics ?? [:],
+                    out += try View.constraints(withVisualFormat: format, options: vflOptions[i], metrics: spec.metrics ?? [:],
                                                 views: views.filter { format.contains($0.key) })
                 } catch {
-                    report(error, text: text, at: at)
+                    report(error, text: entry.format, at: at)
                     ok = false
                 }
             }

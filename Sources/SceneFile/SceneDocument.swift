@@ -219,7 +219,7 @@ public enum ConstraintEntry: Decodable, SchemaDescribing {
 
 public struct ConstraintGroupSpec: Decodable, SchemaDocumented {
     public var id: String?
-    public var vfl: Names?
+    public var vfl: FormatList?
     public var equation: Names?
     public var metrics: [String: Double]?
     public var options: Names?
@@ -227,20 +227,62 @@ public struct ConstraintGroupSpec: Decodable, SchemaDocumented {
     public var shuffle: [String]?
 
     init(text: String) {
-        if text.hasPrefix("H:") || text.hasPrefix("V:") || text.contains("[") { vfl = Names([text]) } else {
+        if text.hasPrefix("H:") || text.hasPrefix("V:") || text.contains("[") { vfl = FormatList([FormatSpec(format: text)]) } else {
             equation = Names([text])
         }
     }
 
     static let keyDescriptions = [
         "id": "Names the group for activate, deactivate, constant and shuffle actions.",
-        "vfl": "Visual format strings; `|` is the superview of the views named.",
+        "vfl": "Visual format strings, or {format, options} for one with its own options; `|` is the superview of the views named.",
         "equation": "`a.attr REL b.attr [* m] [+|- c] [@ p]` or `a.attr REL c [@ p]`, REL one of == <= >=.",
         "metrics": "Names used in the formats and their values.",
         "options": "Format options: alignAllTop, alignAllCenterY, directionLeftToRight, …",
         "active": "Start active (default true).",
         "shuffle": "View ids that `$1`, `$2`, … in the formats stand for; the `shuffle` action re-orders them at random (seeded) and swaps the constraints.",
     ]
+}
+
+/// Visual formats: one string, or a list of strings and `{format, options}` entries.
+public struct FormatList: Decodable, SchemaDescribing {
+    public var formats: [FormatSpec]
+
+    init(_ formats: [FormatSpec]) { self.formats = formats }
+
+    public init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let one = try? single.decode(String.self) {
+            formats = [FormatSpec(format: one)]
+        } else {
+            formats = try single.decode([FormatEntry].self).map(\.spec)
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema {
+        .oneOf([.string(), .array(.oneOf([.string(), recorder.schema(of: FormatSpec.self)]))])
+    }
+
+    private struct FormatEntry: Decodable {
+        var spec: FormatSpec
+        init(from decoder: Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                spec = FormatSpec(format: text)
+            } else {
+                spec = try FormatSpec(from: decoder)
+            }
+        }
+    }
+}
+
+/// One visual format with options of its own (added to the group's).
+public struct FormatSpec: Decodable {
+    public var format: String
+    public var options: Names?
+
+    init(format: String, options: Names? = nil) {
+        self.format = format
+        self.options = options
+    }
 }
 
 /// One string or a list of strings.

@@ -39,4 +39,8 @@ import Testing
     @Test func buttonSceneRendersTheButtonDemosFrames() throws {
         try Self.assertSameFrames(ButtonDemo.self, scene: "button.yaml")
     }
+
+    @Test func constraintsSceneRendersTheConstraintsDemosFrames() throws {
+        try Self.assertSameFrames(ConstraintsDemo.self, scene: "constraints.yaml")
+    }
 }
