@@ -21,9 +21,11 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "PoppingRender", targets: ["PoppingRender"]),
         .library(name: "PoppingTesting", targets: ["PoppingTesting"]),
+        .library(name: "SceneFile", targets: ["SceneFile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: fast),
@@ -46,9 +48,13 @@ let package = Package(
                 swiftSettings: fast),
         .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster"], swiftSettings: fast),
         .target(name: "PoppingTesting", dependencies: ["GoldenFrames", "PoppingRender"]),
+        .target(name: "SceneFile",
+                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text",
+                               .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["PoppingRender", "GoldenFrames", "CGlibcMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PoppingRender", "GoldenFrames", "SceneFile", "CGlibcMalloc",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: fast),
         .executableTarget(
             name: "popping-bench",
@@ -67,6 +73,7 @@ let package = Package(
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
         .testTarget(name: "PoppingTestingTests", dependencies: ["PoppingTesting", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "PoppingRender", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,11 +1,13 @@
 /// A fixed-seed stand-in for `arc4random_uniform`, so demos that pick at random (the constraints
 /// shuffle) render the same frames on every run; `--seed` picks another sequence. SplitMix64.
-struct SeededRandom {
+public struct SeededRandom {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A sequence starting from `seed`; the same seed always gives the same numbers.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,11 +16,11 @@ struct SeededRandom {
     }
 
     /// A number in 0..<n, as `arc4random_uniform(n)` (plain modulo: the bias is nil for tiny n).
-    mutating func uniform(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+    public mutating func uniform(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 
     /// The original's `shuffledArrayFromArray:`: Fisher–Yates, swapping each index with a
     /// random one at or after it.
-    mutating func shuffled<T>(_ array: [T]) -> [T] {
+    public mutating func shuffled<T>(_ array: [T]) -> [T] {
         var a = array
         for i in a.indices { a.swapAt(i, uniform(a.count - i) + i) }
         return a

@@ -16,6 +16,10 @@ public struct Script: Sendable {
         case wait(Double)
         /// Finger down on the target, held `hold` seconds, then lifted.
         case tap(Target, hold: Double = 0.12)
+        /// Finger down on the target, staying down until a `release`.
+        case press(Target)
+        /// The finger lifts (where it went down).
+        case release(Target)
         /// Types each character, one every `interval` seconds, into the focused text field.
         case type(String, interval: Double = 0.18)
         /// Presses the delete key `count` times, one every `interval` seconds.
@@ -40,6 +44,8 @@ public struct Script: Sendable {
                 at(t, .touchDown(target))
                 t += hold
                 at(t, .touchUp(target))
+            case let .press(target): at(t, .touchDown(target))
+            case let .release(target): at(t, .touchUp(target))
             case let .type(text, interval):
                 for c in text {
                     t += interval

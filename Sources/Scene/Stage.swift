@@ -107,6 +107,10 @@ open class Stage {
         timers[frame + Int((seconds * 60).rounded()), default: []].append(block)
     }
 
+    /// True when nothing is moving or about to: no POP animation running, no UIKit block in
+    /// flight and no delayed block waiting to run (spinners and the caret do not count).
+    public var isSettled: Bool { animator.isIdle && blockAnimations.isEmpty && timers.isEmpty }
+
     /// Moves the clock on to the next frame.
     public func endFrame() { frame += 1 }
 

@@ -1,0 +1,850 @@
+import Foundation
+import Demos
+import Geometry
+import Layout
+import Motion
+import Scene
+import SVG
+import Text
+
+/// Builds a stage from a decoded scene, as a view controller's `viewDidLoad` would: the window
+/// and bars, the view tree, the constraints, the handlers wired to the controls, the state
+/// machines. It stays alive while the scene plays (it is the run's controller) and runs the
+/// actions the handlers name. Every problem found on the way goes to the log with its place;
+/// a scene with problems is never played.
+final class SceneBuilder {
+    let document: SceneDocument
+    let folder: URL
+    let log: ProblemLog
+    let stage: Stage
+    /// The view controller's view, holding the scene's views; id `view`.
+    let root: View
+    private(set) var navigationBar: NavigationBar?
+    private(set) var statusBar: StatusBar?
+
+    private var views: [String: View] = [:]
+    private var groups: [String: ConstraintGroup] = [:]
+    private var animations: [String: AnimationSpec] = [:]
+    private var machines: [String: StateMachine] = [:]
+    private var handlers: [String: [[ActionSpec]]] = [:]
+    private var random: SeededRandom
+
+    /// Reserved ids: the root view and the system views.
+    static let reserved: Set<String> = ["view", "screen", "window", "navigationBar", "statusBar", "keyboard",
+                                        "networkActivityIndicator"]
+
+    init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, log: ProblemLog) {
+        self.document = document
+        self.folder = folder
+        self.log = log
+        random = SeededRandom(seed: seed)
+        let screen = document.screen
+        let tint = Self.color(screen?.tintColor, [.key("screen"), .key("tintColor")], log) ?? Color(r255: 0, g: 122, b: 255)
+        let background = Self.color(screen?.background, [.key("screen"), .key("background")], log) ?? .white
+        stage = Stage(screenSize: screenSize, tintColor: tint)
+        stage.window.backgroundColor = background
+        root = View(name: "view", frame: Rect(origin: .zero, size: screenSize))
+        root.backgroundColor = background
+        stage.window.addSubview(root)
+        views["view"] = root
+        animations = document.animations ?? [:]
+    }
+
+    /// Builds everything; problems end up in the log.
+    func build() {
+        collectHandlers()
+        for (i, spec) in (document.views ?? []).enumerated() {
+            if let v = makeView(spec, path: [.key("views"), .index(i)]) { root.addSubview(v) }
+        }
+        makeBars()
+        for (i, entry) in (document.constraints ?? []).enumerated() {
+            makeConstraints(entry.group, path: [.key("constraints"), .index(i)])
+        }
+        checkAnimations()
+        makeStateMachines()
+        checkHandlerActions()
+        wireHandlers()
+        guard log.problems.isEmpty else { return }
+        perform(handlers["screen.load"] ?? [])
+        if document.screen?.keyboard == true { stage.installKeyboard(in: root) }
+        stage.window.layoutIfNeeded()
+        stage.onRotate = { [unowned self] orientation in rotate(to: orientation) }
+    }
+
+    /// Starts the shuffles' random sequence again from `seed` (the script's `seed` step).
+    func reseed(_ seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    /// A view by id (the root is `view`; the status bar's spinner is `networkActivityIndicator`).
+    func view(_ id: String) -> View? { views[id] }
+
+    // MARK: Views
+
+    private func makeView(_ spec: ViewSpec, path: [PathStep]) -> View? {
+        let kinds: [(String, String?)] = [("view", spec.view), ("label", spec.label), ("button", spec.button),
+                                          ("textField", spec.textField), ("imageView", spec.imageView),
+                                          ("activityIndicator", spec.activityIndicator)]
+        let given = kinds.filter { $0.1 != nil }
+        guard given.count == 1, let (kind, idOrNil) = given.first, let id = idOrNil else {
+            log.add(path, given.isEmpty ? "a view needs one kind key: view, label, button, textField, imageView or activityIndicator"
+                                        : "a view has one kind key, found \(given.map(\.0).joined(separator: " and "))")
+            return nil
+        }
+        let idPath = path + [.key(kind)]
+        guard checkIdentifier(id, idPath) else { return nil }
+        guard views[id] == nil, !Self.reserved.contains(id) else {
+            log.add(idPath, "the id '\(id)' is already used")
+            return nil
+        }
+        let frame = rect(spec.frame, path + [.key("frame")]) ?? .zero
+        let chosenFont = spec.font.flatMap { self.font($0, path + [.key("font")]) }
+        let view: View
+        switch kind {
+        case "label":
+            let textColor: Color = color(spec.textColor, path + [.key("textColor")]) ?? .black
+            let alignment: TextAlignment = spec.textAlignment.flatMap { TextAlignment(rawValue: $0.rawValue) } ?? .left
+            let labelFont: Font = chosenFont ?? .named("system", size: 17)
+            view = Label(name: id, text: spec.text ?? "", font: labelFont, textColor: textColor, alignment: alignment, frame: frame)
+        case "button":
+            let style: Button.Style = spec.buttonType == .system ? .system : .custom
+            let titleColor: Color = color(spec.titleColor, path + [.key("titleColor")]) ?? .white
+            let buttonFont: Font = chosenFont ?? .named("system", size: 15)
+            let button = Button(name: id, style: style, title: spec.title ?? "", font: buttonFont, titleColor: titleColor, frame: frame)
+            if let padding = size(spec.contentPadding, path + [.key("contentPadding")]) { button.contentPadding = padding }
+            if let enabled = spec.enabled { button.isEnabled = enabled }
+            view = button
+        case "textField":
+            let field = TextField(name: id, placeholder: spec.placeholder ?? "",
+                                  borderStyle: spec.borderStyle == .roundedRect ? .roundedRect : .none, frame: frame)
+            field.isSecureTextEntry = spec.secureTextEntry ?? false
+            if let chosenFont { field.font = chosenFont }
+            if let c = color(spec.textColor, path + [.key("textColor")]) { field.textColor = c }
+            field.text = spec.text ?? ""
+            if let left = spec.leftView, let leftView = makeView(left, path: path + [.key("leftView")]) {
+                field.leftView = leftView
+            }
+            view = field
+        case "imageView":
+            guard let image = image(spec.image, path) else { return nil }
+            view = ImageView(name: id, image: image, frame: frame)
+        case "activityIndicator":
+            let indicator = ActivityIndicatorView(name: id, color: color(spec.color, path + [.key("color")]) ?? Color(white: 0.5),
+                                                  frame: spec.frame == nil ? Rect(0, 0, 20, 20) : frame)
+            if spec.animating == true { indicator.startAnimating(atFrame: 0) }
+            view = indicator
+        default:
+            let tappable = (handlers["\(id).tap"] ?? handlers["\(id).touchUpInside"] ?? handlers["\(id).touchDown"]) != nil
+            let plain: View = tappable ? SceneControl(name: id, frame: frame) : SceneView(name: id, frame: frame)
+            if let s = size(spec.intrinsicContentSize, path + [.key("intrinsicContentSize")]) {
+                (plain as? SceneView)?.intrinsicSize = s
+                (plain as? SceneControl)?.intrinsicSize = s
+            }
+            view = plain
+        }
+        views[id] = view
+        view.translatesAutoresizingMaskIntoConstraints = spec.translatesAutoresizingMaskIntoConstraints ?? (spec.frame != nil)
+        apply(common: spec, to: view, path: path)
+        for (i, sub) in (spec.subviews ?? []).enumerated() {
+            if let child = makeView(sub, path: path + [.key("subviews"), .index(i)]) { view.addSubview(child) }
+        }
+        return view
+    }
+
+    private func apply(common spec: ViewSpec, to view: View, path: [PathStep]) {
+        if let c = color(spec.backgroundColor, path + [.key("backgroundColor")]) { view.backgroundColor = c }
+        if let r = spec.cornerRadius { view.cornerRadius = r }
+        if let w = spec.borderWidth {
+            view.border = (w, color(spec.borderColor, path + [.key("borderColor")]) ?? .black)
+        }
+        if let a = spec.alpha { view.alpha = a }
+        if let h = spec.hidden { view.isHidden = h }
+        if let c = spec.clipsToBounds { view.clipsToBounds = c }
+        if let u = spec.userInteractionEnabled { view.isUserInteractionEnabled = u }
+        if let t = spec.transform { view.transform = transform(t, path + [.key("transform")]) }
+        if let p = spec.contentHuggingPriority {
+            if let h = p.horizontal { view.setContentHuggingPriority(LayoutPriority(h), for: .horizontal) }
+            if let v = p.vertical { view.setContentHuggingPriority(LayoutPriority(v), for: .vertical) }
+        }
+        if let p = spec.contentCompressionResistancePriority {
+            if let h = p.horizontal { view.setContentCompressionResistancePriority(LayoutPriority(h), for: .horizontal) }
+            if let v = p.vertical { view.setContentCompressionResistancePriority(LayoutPriority(v), for: .vertical) }
+        }
+    }
+
+    private func makeBars() {
+        let screen = document.screen
+        let width = root.bounds.width
+        if let bar = screen?.navigationBar {
+            let path: [PathStep] = [.key("screen"), .key("navigationBar")]
+            let nav = NavigationBar(width: width, title: bar.title ?? "", backTitle: bar.backTitle,
+                                    titleFont: bar.titleFont.flatMap { font($0, path + [.key("titleFont")]) } ?? .named("system", size: 17),
+                                    titleColor: color(bar.titleColor, path + [.key("titleColor")]) ?? .black)
+            if let item = bar.rightBarButtonItem {
+                let itemPath = path + [.key("rightBarButtonItem")]
+                if let custom = item.customView {
+                    if let v = makeView(custom, path: itemPath + [.key("customView")]) { nav.setRightItem(v) }
+                } else if let id = item.id, checkIdentifier(id, itemPath + [.key("id")]) {
+                    if views[id] != nil || Self.reserved.contains(id) { log.add(itemPath + [.key("id")], "the id '\(id)' is already used") }
+                    let button = NavigationBar.textItem(item.title ?? "", name: id)
+                    views[id] = button
+                    nav.setRightItem(button)
+                } else if item.id == nil {
+                    log.add(itemPath, "a bar button item needs an id and a title, or a customView")
+                }
+            }
+            stage.window.addSubview(nav)
+            navigationBar = nav
+            views["navigationBar"] = nav
+        }
+        if screen?.statusBar?.hidden != true {
+            let spec = screen?.statusBar
+            let path: [PathStep] = [.key("screen"), .key("statusBar")]
+            let bar = StatusBar(width: width, contentColor: color(spec?.color, path + [.key("color")]) ?? .black)
+            if let time = spec?.time { bar.time = time }
+            if let carrier = spec?.carrier { bar.carrier = carrier }
+            if spec?.networkActivityIndicator == true { bar.networkActivity.startAnimating(atFrame: 0) }
+            stage.window.addSubview(bar)
+            statusBar = bar
+            views["statusBar"] = bar
+            views["networkActivityIndicator"] = bar.networkActivity
+        }
+    }
+
+    /// iOS rotates the interface in 0.4 s: the view takes the new screen size and lays out again.
+    private func rotate(to orientation: Orientation) {
+        let size = stage.screenSize
+        stage.animate(duration: 0.4, curve: .easeInOut) { [self] in
+            root.frame = Rect(origin: .zero, size: size)
+            if let bar = navigationBar { bar.frame.size.width = size.width }
+            if let bar = statusBar { bar.frame.size.width = size.width }
+            root.layoutIfNeeded()
+        }
+    }
+
+    // MARK: Constraints
+
+    /// A constraint list entry, made once: its constraints (for each order of a shuffle group),
+    /// the view holding them and which are active.
+    final class ConstraintGroup {
+        var constraints: [LayoutConstraint]
+        let holder: View
+        var active: Bool
+        /// For a shuffle group: the ids `$1`, `$2`, … stand for and the constraints for each order.
+        var shuffleIDs: [String] = []
+        var byOrder: [[String]: [LayoutConstraint]] = [:]
+
+        init(constraints: [LayoutConstraint], holder: View, active: Bool) {
+            self.constraints = constraints
+            self.holder = holder
+            self.active = active
+        }
+    }
+
+    private func makeConstraints(_ spec: ConstraintGroupSpec, path: [PathStep]) {
+        if let id = spec.id {
+            guard checkIdentifier(id, path + [.key("id")]) else { return }
+            if groups[id] != nil { log.add(path + [.key("id")], "the constraint id '\(id)' is already used") }
+        }
+        func formatOptions(_ names: Names?, _ at: [PathStep]) -> FormatOptions {
+            var options: FormatOptions = []
+            for (i, name) in (names?.values ?? []).enumerated() {
+                guard let option = FormatOptions(name: name) else {
+                    log.add(at + (names!.values.count > 1 ? [.index(i)] : []),
+                            "unknown format option '\(name)' (alignAllTop, alignAllCenterY, directionLeftToRight, …)")
+                    continue
+                }
+                options.insert(option)
+            }
+            return options
+        }
+        let options = formatOptions(spec.options, path + [.key("options")])
+        let vfl = spec.vfl?.formats ?? [], equations = spec.equation?.values ?? []
+        let vflPaths: [[PathStep]] = vfl.indices.map { i in
+            path + (spec.vfl.map { $0.formats.count > 1 } ?? false ? [.key("vfl"), .index(i)] : [.key("vfl")])
+        }
+        let vflOptions = vfl.enumerated().map { i, f in options.union(formatOptions(f.options, vflPaths[i] + [.key("options")])) }
+        if vfl.isEmpty && equations.isEmpty { log.add(path, "a constraint group needs vfl or equation") }
+        func made(_ substitutions: [String: String]) -> [LayoutConstraint]? {
+            var out: [LayoutConstraint] = []
+            var ok = true
+            for (i, entry) in vfl.enumerated() {
+                let format = substitute(entry.format, substitutions)
+                let at = vflPaths[i] + (entry.options == nil ? [] : [.key("format")])
+                do {
+                    out += try View.constraints(withVisualFormat: format, options: vflOptions[i], metrics: spec.metrics ?? [:],
+                                                views: views.filter { format.contains($0.key) })
+                } catch {
+                    report(error, text: entry.format, at: at)
+                    ok = false
+                }
+            }
+            for (i, text) in equations.enumerated() {
+                let at = path + (spec.equation!.values.count > 1 ? [.key("equation"), .index(i)] : [.key("equation")])
+                do {
+                    out.append(try View.constraint(parsing: substitute(text, substitutions), views: views))
+                } catch {
+                    report(error, text: text, at: at)
+                    ok = false
+                }
+            }
+            return ok ? out : nil
+        }
+        let active = spec.active ?? true
+        if let ids = spec.shuffle {
+            guard let id = spec.id else { return log.add(path + [.key("shuffle")], "a shuffle group needs an id for the shuffle action") }
+            for (i, v) in ids.enumerated() where views[v] == nil {
+                log.add(path + [.key("shuffle"), .index(i)], "unknown view '\(v)'")
+            }
+            guard ids.allSatisfy({ views[$0] != nil }), ids.count <= 6 else {
+                if ids.count > 6 { log.add(path + [.key("shuffle")], "a shuffle group orders at most 6 views") }
+                return
+            }
+            var byOrder: [[String]: [LayoutConstraint]] = [:]
+            for order in Self.permutations(of: ids) {
+                let names = Dictionary(uniqueKeysWithValues: order.enumerated().map { ("$\($0.offset + 1)", $0.element) })
+                guard let constraints = made(names) else { return }
+                byOrder[order] = constraints
+            }
+            let holder = commonAncestor(of: byOrder.values.first ?? []) ?? root
+            let group = ConstraintGroup(constraints: [], holder: holder, active: false)
+            group.shuffleIDs = ids
+            group.byOrder = byOrder
+            groups[id] = group
+            return
+        }
+        guard let constraints = made([:]) else { return }
+        let group = ConstraintGroup(constraints: constraints, holder: commonAncestor(of: constraints) ?? root, active: active)
+        if active { group.holder.addConstraints(constraints) }
+        if let id = spec.id { groups[id] = group }
+    }
+
+    /// The text with `$1`, `$2`, … replaced (longest first, so `$12` is not read as `$1`).
+    private func substitute(_ text: String, _ names: [String: String]) -> String {
+        names.keys.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: names[$1]!) }
+    }
+
+    private func report(_ error: Error, text: String, at path: [PathStep]) {
+        if let vf = error as? VisualFormatError {
+            // Point at the character in the string when it is written on one line, unquoted or quoted.
+            log.add(path, "\(vf.message) in '\(text)' at character \(vf.position + 1)")
+        } else {
+            log.add(path, "\(error)")
+        }
+    }
+
+    /// UIKit's rule: a constraint is held by the nearest common ancestor of the views it relates.
+    private func commonAncestor(of constraints: [LayoutConstraint]) -> View? {
+        let items = constraints.flatMap { [$0.firstItem, $0.secondItem].compactMap { $0 as? View } }
+        guard var candidate = items.first else { return nil }
+        func chain(_ v: View) -> [View] { var out = [v]; var p = v.superview; while let x = p { out.append(x); p = x.superview }; return out }
+        for item in items.dropFirst() {
+            let ancestors = chain(item)
+            candidate = chain(candidate).first { c in ancestors.contains { $0 === c } } ?? root
+        }
+        return candidate
+    }
+
+    static func permutations(of items: [String]) -> [[String]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { i in
+            var rest = items
+            let first = rest.remove(at: i)
+            return permutations(of: rest).map { [first] + $0 }
+        }
+    }
+
+    // MARK: Animations, handlers, states
+
+    private func collectHandlers() {
+        let order = log.locator.keys(at: [.key("on")])
+        for key in (document.on ?? [:]).keys.sorted(by: { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }) {
+            handlers[key, default: []].append(document.on![key]!)
+        }
+    }
+
+    private func checkAnimations() {
+        for (name, spec) in animations {
+            let path: [PathStep] = [.key("animations"), .key(name)]
+            switch spec.type {
+            case .animate:
+                if spec.duration == nil { log.add(path, "an animate block needs a duration") }
+                if let d = spec.duration, d < 0 || d > 60 { log.add(path + [.key("duration")], "a duration lies in 0…60 seconds") }
+                if spec.changes == nil { log.add(path, "an animate block needs changes") }
+                for (i, change) in (spec.changes ?? []).enumerated() {
+                    checkAction(change, path: path + [.key("changes"), .index(i)], inBlock: true)
+                }
+            case .spring, .basic, .decay:
+                guard let count = animatedComponents(spec, path) else { continue }
+                for (key, value) in [("fromValue", spec.fromValue), ("toValue", spec.toValue), ("velocity", spec.velocity)] {
+                    if let value { checkValue(value, count: count, path: path + [.key(key)]) }
+                }
+                if spec.type == .decay, spec.velocity == nil { log.add(path, "a decay needs a velocity") }
+                if let m = spec.dynamicsMass, m <= 0 { log.add(path + [.key("dynamicsMass")], "a spring's mass is positive") }
+                if let d = spec.deceleration, !(d > 0 && d < 1) { log.add(path + [.key("deceleration")], "a deceleration lies strictly between 0 and 1") }
+                if let d = spec.duration, d < 0 || d > 60 { log.add(path + [.key("duration")], "a duration lies in 0…60 seconds") }
+                if let t = spec.timingFunction {
+                    do { _ = try TimingFunction(parsing: t) } catch { log.add(path + [.key("timingFunction")], "\(error)") }
+                }
+            }
+        }
+    }
+
+    /// The animated property's component count, after checking the target and the property.
+    private func animatedComponents(_ spec: AnimationSpec, _ path: [PathStep]) -> Int? {
+        guard let property = spec.property else {
+            log.add(path, "a \(spec.type.rawValue) animation needs a property")
+            return nil
+        }
+        if property == "constant" {
+            guard let id = spec.constraint else { log.add(path, "animating `constant` needs a constraint id"); return nil }
+            guard groups[id] != nil else { log.add(path + [.key("constraint")], "unknown constraint '\(id)'"); return nil }
+            return 1
+        }
+        guard let p = ViewProperty(rawValue: property) else {
+            log.add(path + [.key("property")], "unknown property '\(property)' (\(ViewProperty.allCases.map(\.rawValue).joined(separator: ", ")), constant)")
+            return nil
+        }
+        guard let id = spec.view else { log.add(path, "a \(spec.type.rawValue) animation needs a view"); return nil }
+        guard views[id] != nil else { log.add(path + [.key("view")], "unknown view '\(id)'"); return nil }
+        return p.standard.componentCount
+    }
+
+    private func checkValue(_ value: ValueSpec, count: Int, path: [PathStep]) {
+        switch value {
+        case let .numbers(list):
+            if list.count != 1 && list.count != count { log.add(path, "expected 1 or \(count) numbers, found \(list.count)") }
+        case let .expression(text):
+            if case let .failure(e) = SceneExpression.parse(text, views: views) { log.add(path, e.message) }
+        }
+    }
+
+    private func makeStateMachines() {
+        for (name, spec) in document.states ?? [:] {
+            let path: [PathStep] = [.key("states"), .key(name)]
+            let known = Set(spec.values)
+            if !known.contains(spec.initial) { log.add(path + [.key("initial")], "unknown state '\(spec.initial)'") }
+            for (i, t) in (spec.transitions ?? []).enumerated() {
+                for (key, names) in [("from", t.from), ("to", t.to)] {
+                    for state in names?.values ?? [] where !known.contains(state) {
+                        log.add(path + [.key("transitions"), .index(i), .key(key)], "unknown state '\(state)'")
+                    }
+                }
+                for (j, action) in t.actions.enumerated() {
+                    checkAction(action, path: path + [.key("transitions"), .index(i), .key("actions"), .index(j)], inBlock: false)
+                }
+            }
+            if let follow = spec.textLength {
+                if !(views[follow.field] is TextField) {
+                    log.add(path + [.key("textLength"), .key("field")], "unknown text field '\(follow.field)'")
+                }
+                for state in follow.cases.keys where !known.contains(state) {
+                    log.add(path + [.key("textLength"), .key("cases"), .keyName(state)], "unknown state '\(state)'")
+                }
+            }
+            machines[name] = StateMachine(spec: spec)
+        }
+    }
+
+    private func checkHandlerActions() {
+        for key in (document.on ?? [:]).keys {
+            let path: [PathStep] = [.key("on"), .key(key)]
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if parts.count != 2 {
+                log.add([.key("on"), .keyName(key)], "a handler is named ID.EVENT, like button.touchUpInside")
+            } else {
+                checkEvent(id: parts[0], event: parts[1], path: [.key("on"), .keyName(key)])
+            }
+            for (i, action) in (document.on?[key] ?? []).enumerated() {
+                checkAction(action, path: path + [.index(i)], inBlock: false)
+            }
+        }
+    }
+
+    private func checkEvent(id: String, event: String, path: [PathStep]) {
+        if id == "screen" {
+            if !["load", "tap"].contains(event) { log.add(path, "screen events are load and tap, not '\(event)'") }
+            return
+        }
+        if animations[id] != nil {
+            if event != "completion" { log.add(path, "an animation's event is completion, not '\(event)'") }
+            return
+        }
+        guard let view = views[id] else { return log.add(path, "unknown view or animation '\(id)'") }
+        let controlEvents = ["touchDown", "touchUpInside", "tap"], editing = ["editingDidBegin", "editingChanged", "editingDidEnd"]
+        if view is TextField {
+            if !(editing + controlEvents).contains(event) { log.add(path, "unknown text field event '\(event)' (\((editing + controlEvents).joined(separator: ", ")))") }
+        } else if view is Control {
+            if !controlEvents.contains(event) { log.add(path, "unknown event '\(event)' (\(controlEvents.joined(separator: ", ")))") }
+        } else {
+            log.add(path, "'\(id)' is not a control (button, textField, bar button item, or a view with tap handlers)")
+        }
+    }
+
+    private func checkAction(_ action: ActionSpec, path: [PathStep], inBlock: Bool) {
+        let verbs: [(String, Bool)] = [
+            ("run", action.run != nil), ("stop", action.stop != nil), ("set", action.set != nil),
+            ("activate", action.activate != nil), ("deactivate", action.deactivate != nil),
+            ("constant", action.constant != nil), ("shuffle", action.shuffle != nil),
+            ("layoutIfNeeded", action.layoutIfNeeded != nil), ("becomeFirstResponder", action.becomeFirstResponder != nil),
+            ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
+            ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
+            ("state", action.state != nil),
+        ]
+        let given = verbs.filter(\.1).map(\.0)
+        guard given.count == 1, let verb = given.first else {
+            return log.add(path, given.isEmpty ? "an action needs one verb (\(verbs.map(\.0).joined(separator: ", ")))"
+                                               : "one verb per action, found \(given.joined(separator: " and "))")
+        }
+        let blockVerbs = ["set", "activate", "deactivate", "constant", "shuffle", "layoutIfNeeded"]
+        if inBlock, !blockVerbs.contains(verb) {
+            log.add(path + [.keyName(verb)], "an animate block changes only \(blockVerbs.joined(separator: ", "))")
+        }
+        if inBlock, action.after != nil { log.add(path + [.keyName("after")], "a change in an animate block has no delay (give the block one)") }
+        if let a = action.after, a < 0 || a > 600 { log.add(path + [.key("after")], "a delay lies in 0…600 seconds") }
+        func names(_ key: String, _ list: Names?, _ exists: (String) -> Bool, _ what: String) {
+            let values = list?.values ?? []
+            for (i, name) in values.enumerated() where !exists(name) {
+                log.add(path + [.key(key)] + (values.count > 1 ? [.index(i)] : []), "unknown \(what) '\(name)'")
+            }
+        }
+        names("run", action.run, { self.animations[$0] != nil }, "animation")
+        names("stop", action.stop, { self.animations[$0] != nil }, "animation")
+        names("activate", action.activate, { self.groups[$0] != nil }, "constraint")
+        names("deactivate", action.deactivate, { self.groups[$0] != nil }, "constraint")
+        names("startAnimating", action.startAnimating, { self.views[$0] is ActivityIndicatorView }, "activity indicator")
+        names("stopAnimating", action.stopAnimating, { self.views[$0] is ActivityIndicatorView }, "activity indicator")
+        for id in (action.constant ?? [:]).keys where groups[id] == nil {
+            log.add(path + [.key("constant"), .keyName(id)], "unknown constraint '\(id)'")
+        }
+        if let s = action.shuffle, groups[s]?.shuffleIDs.isEmpty != false { log.add(path + [.key("shuffle")], "unknown shuffle group '\(s)'") }
+        for field in [action.becomeFirstResponder, action.resignFirstResponder].compactMap({ $0 }) where !(views[field] is TextField) {
+            log.add(path + [.keyName(verb)], "unknown text field '\(field)'")
+        }
+        for (id, values) in action.set ?? [:] {
+            guard let view = views[id] else { log.add(path + [.key("set"), .keyName(id)], "unknown view '\(id)'"); continue }
+            let at = path + [.key("set"), .key(id)]
+            _ = rect(values.frame, at + [.key("frame")])
+            _ = point(values.center, at + [.key("center")])
+            _ = color(values.backgroundColor, at + [.key("backgroundColor")])
+            _ = color(values.textColor, at + [.key("textColor")])
+            if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
+            if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
+            if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }
+        }
+        for (machine, state) in action.state ?? [:] {
+            guard let spec = document.states?[machine] else { log.add(path + [.key("state"), .keyName(machine)], "unknown state machine '\(machine)'"); continue }
+            if !spec.values.contains(state) { log.add(path + [.key("state"), .key(machine)], "unknown state '\(state)'") }
+        }
+    }
+
+    private func wireHandlers() {
+        for (key, lists) in handlers {
+            let parts = key.split(separator: ".").map(String.init)
+            guard parts.count == 2 else { continue }
+            let actions = lists.flatMap { $0 }
+            if parts[0] == "screen" {
+                if parts[1] == "tap" { stage.onBackgroundTap = { [unowned self] in perform([actions]) } }
+                continue
+            }
+            guard let control = views[parts[0]] as? Control else { continue }
+            let event: ControlEvent
+            switch parts[1] {
+            case "touchDown": event = .touchDown
+            case "touchUpInside", "tap": event = .touchUpInside
+            case "editingDidBegin": event = .editingDidBegin
+            case "editingChanged": event = .editingChanged
+            case "editingDidEnd": event = .editingDidEnd
+            default: continue
+            }
+            control.on(event) { [unowned self] _ in perform([actions]) }
+        }
+        for (name, machine) in machines {
+            guard let follow = machine.spec.textLength, let field = views[follow.field] as? TextField else { continue }
+            field.on(.editingChanged) { [unowned self] _ in
+                let length = field.text.count
+                let state = follow.cases.filter { $0.value <= length }.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+                if let state { enter(state, of: name) }
+            }
+        }
+    }
+
+    // MARK: Running actions
+
+    private func perform(_ lists: [[ActionSpec]]) {
+        for action in lists.flatMap({ $0 }) {
+            if let delay = action.after, delay > 0 {
+                stage.run(after: delay) { [unowned self] in act(action) }
+            } else {
+                act(action)
+            }
+        }
+    }
+
+    private func act(_ action: ActionSpec) {
+        for name in action.run?.values ?? [] { start(name) }
+        for name in action.stop?.values ?? [] {
+            guard let spec = animations[name] else { continue }
+            for target in targets(of: spec) { stage.animator.removeAnimation(forKey: spec.key ?? name, from: target) }
+        }
+        change(action)
+        if let field = action.becomeFirstResponder { stage.focus(views[field] as? TextField) }
+        if let field = action.resignFirstResponder, stage.firstResponder === views[field] { stage.focus(nil) }
+        if action.endEditing == true { stage.focus(nil) }
+        for id in action.startAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.startAnimating(atFrame: stage.frame) }
+        for id in action.stopAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.stopAnimating() }
+        for (machine, state) in action.state ?? [:] { enter(state, of: machine) }
+    }
+
+    /// The verbs an animate block may hold: property sets and constraint changes.
+    private func change(_ action: ActionSpec) {
+        for (id, values) in action.set ?? [:] {
+            guard let view = views[id] else { continue }
+            set(values, on: view)
+        }
+        for id in action.deactivate?.values ?? [] {
+            guard let g = groups[id], g.active else { continue }
+            g.holder.removeConstraints(g.constraints)
+            g.active = false
+        }
+        for id in action.activate?.values ?? [] {
+            guard let g = groups[id], !g.active else { continue }
+            g.holder.addConstraints(g.constraints)
+            g.active = true
+        }
+        for (id, value) in action.constant ?? [:] {
+            guard let g = groups[id] else { continue }
+            for c in g.constraints {
+                c.constant = value
+                for item in [c.firstItem, c.secondItem] { (item as? View)?.setNeedsLayout() }
+            }
+        }
+        if let id = action.shuffle, let g = groups[id] {
+            let order = random.shuffled(g.shuffleIDs)
+            g.holder.removeConstraints(g.constraints)
+            g.constraints = g.byOrder[order] ?? []
+            g.holder.addConstraints(g.constraints)
+            g.active = true
+        }
+        if action.layoutIfNeeded == true { root.layoutIfNeeded() }
+    }
+
+    private func set(_ values: PropertyValues, on view: View) {
+        if let f = values.frame, f.count == 4 { view.frame = Rect(f[0], f[1], f[2], f[3]) }
+        if let c = values.center, c.count == 2 { view.center = Point(c[0], c[1]) }
+        if let a = values.alpha { view.alpha = a }
+        if let h = values.hidden { view.isHidden = h }
+        if let c = values.backgroundColor, case let .success(color) = SceneValues.color(c) { view.backgroundColor = color }
+        if let r = values.cornerRadius { view.cornerRadius = r }
+        if let t = values.transform { view.transform = transform(t, []) }
+        if let u = values.userInteractionEnabled { view.isUserInteractionEnabled = u }
+        if let e = values.enabled { (view as? Control)?.isEnabled = e }
+        if let text = values.text {
+            (view as? Label)?.text = text
+            (view as? TextField)?.text = text
+            view.setNeedsLayout()
+        }
+        if let c = values.textColor, case let .success(color) = SceneValues.color(c) {
+            (view as? Label)?.textColor = color
+            (view as? TextField)?.textColor = color
+        }
+        if let title = values.title {
+            (view as? Button)?.title = title
+            view.setNeedsLayout()
+        }
+    }
+
+    private func enter(_ state: String, of name: String) {
+        guard let machine = machines[name], machine.current != state else { return }
+        let from = machine.current
+        machine.current = state
+        let transition = machine.spec.transitions?.first { t in
+            (t.from.map { $0.values.contains(from) } ?? true) && (t.to.map { $0.values.contains(state) } ?? true)
+        }
+        if let transition { perform([transition.actions]) }
+    }
+
+    private func targets(of spec: AnimationSpec) -> [AnyObject] {
+        if spec.property == "constant" { return spec.constraint.flatMap { groups[$0]?.constraints } ?? [] }
+        return spec.view.flatMap { views[$0] }.map { [$0] } ?? []
+    }
+
+    /// Starts the named animation: a POP animation on each target, or a UIKit block.
+    private func start(_ name: String) {
+        guard let spec = animations[name] else { return }
+        if spec.type == .animate { return startBlock(name, spec) }
+        let property: AnimatableProperty
+        let count: Int
+        if spec.property == "constant" {
+            property = .layoutConstraintConstant
+            count = 1
+        } else {
+            guard let p = spec.property.flatMap(ViewProperty.init(rawValue:)) else { return }
+            property = .view(p)
+            count = p.standard.componentCount
+        }
+        for target in targets(of: spec) {
+            let animation: PropertyAnimation
+            let from = spec.fromValue.map { vector($0, count: count) }
+            let to = spec.toValue.map { vector($0, count: count) }
+            let velocity = spec.velocity.map { vector($0, count: count) }
+            switch spec.type {
+            case .spring:
+                let spring = SpringAnimation(from: from, to: to, velocity: velocity, bounciness: spec.springBounciness ?? 4,
+                                             speed: spec.springSpeed ?? 12)
+                if let t = spec.dynamicsTension { spring.dynamicsTension = t }
+                if let f = spec.dynamicsFriction { spring.dynamicsFriction = f }
+                if let m = spec.dynamicsMass { spring.dynamicsMass = m }
+                animation = spring
+            case .basic:
+                let timing = (try? spec.timingFunction.map(TimingFunction.init(parsing:))) ?? nil
+                animation = BasicAnimation(from: from, to: to, duration: spec.duration ?? 0.4, timingFunction: timing ?? .default)
+            case .decay:
+                animation = DecayAnimation(from: from, velocity: velocity ?? .zero(count: count),
+                                           deceleration: spec.deceleration ?? 0.998)
+            case .animate:
+                return
+            }
+            animation.delay = spec.beginTime ?? 0
+            if let handlers = handlers["\(name).completion"] {
+                animation.completion = { [unowned self] _ in perform(handlers) }
+            }
+            stage.animator.add(animation, forKey: spec.key ?? name, to: target, property: property)
+        }
+    }
+
+    /// A UIKit block: pending layout is applied first (as a `layoutIfNeeded` before the block),
+    /// then the changes run inside `animateWithDuration:` and a constraint change is laid out there.
+    private func startBlock(_ name: String, _ spec: AnimationSpec) {
+        let go = { [unowned self] in
+            let changes = spec.changes ?? []
+            let relayout = changes.contains { $0.activate != nil || $0.deactivate != nil || $0.constant != nil
+                || $0.shuffle != nil || $0.layoutIfNeeded == true }
+            if relayout { root.layoutIfNeeded() }
+            let block = { [unowned self] in
+                for c in changes { change(c) }
+                if relayout { root.layoutIfNeeded() }
+            }
+            let duration = spec.duration ?? 0
+            if let damping = spec.dampingRatio {
+                stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0, changes: block)
+            } else {
+                stage.animate(duration: duration, curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
+                              changes: block)
+            }
+            if let handlers = handlers["\(name).completion"] {
+                stage.run(after: duration) { [unowned self] in perform(handlers) }
+            }
+        }
+        if let delay = spec.delay, delay > 0 { stage.run(after: delay, go) } else { go() }
+    }
+
+    private func vector(_ value: ValueSpec, count: Int) -> AnimationVector {
+        switch value {
+        case let .numbers(list):
+            return list.count == count ? AnimationVector(list) : AnimationVector(repeating: list.first ?? 0, count: count)
+        case let .expression(text):
+            let v = (try? SceneExpression.parse(text, views: views).get())?.evaluate(views) ?? 0
+            return AnimationVector(repeating: v, count: count)
+        }
+    }
+
+    // MARK: Values with places
+
+    private func checkIdentifier(_ id: String, _ path: [PathStep]) -> Bool {
+        guard let first = id.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
+              id.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }) else {
+            log.add(path, "an id starts with a letter or '_' and holds only letters, digits and '_', not '\(id)'")
+            return false
+        }
+        return true
+    }
+
+    private static func color(_ text: String?, _ path: [PathStep], _ log: ProblemLog) -> Color? {
+        guard let text else { return nil }
+        switch SceneValues.color(text) {
+        case let .success(c): return c
+        case let .failure(e): log.add(path, e.message); return nil
+        }
+    }
+
+    private func color(_ text: String?, _ path: [PathStep]) -> Color? { Self.color(text, path, log) }
+
+    private func font(_ text: String, _ path: [PathStep]) -> Font? {
+        switch SceneValues.font(text, folder: folder) {
+        case let .success(f): return f
+        case let .failure(e): log.add(path, e.message); return nil
+        }
+    }
+
+    private func image(_ file: String?, _ path: [PathStep]) -> VectorImage? {
+        guard let file else { log.add(path, "an imageView needs an image (an .svg path)"); return nil }
+        let at = path + [.key("image")]
+        guard file.lowercased().hasSuffix(".svg") else {
+            log.add(at, "only SVG images can be shown for now ('\(file)')")
+            return nil
+        }
+        let url = URL(fileURLWithPath: file, relativeTo: folder)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            log.add(at, "missing image \(url.standardizedFileURL.path)")
+            return nil
+        }
+        do { return try VectorImage.load(path: url.path) } catch {
+            log.add(at, "\(error)")
+            return nil
+        }
+    }
+
+    private func numbers(_ list: [Double]?, _ count: Int, _ what: String, _ path: [PathStep]) -> [Double]? {
+        guard let list else { return nil }
+        guard list.count == count else { log.add(path, "expected \(what), \(count) numbers"); return nil }
+        return list
+    }
+
+    private func rect(_ list: [Double]?, _ path: [PathStep]) -> Rect? {
+        guard let n = numbers(list, 4, "[x, y, width, height]", path) else { return nil }
+        guard n[2] >= 0, n[3] >= 0, n.allSatisfy({ abs($0) <= 100_000 }) else {
+            log.add(path, "a frame's width and height are not negative, and its numbers lie within ±100000")
+            return nil
+        }
+        return Rect(n[0], n[1], n[2], n[3])
+    }
+
+    private func size(_ list: [Double]?, _ path: [PathStep]) -> Size? {
+        guard let n = numbers(list, 2, "[width, height]", path) else { return nil }
+        guard n.allSatisfy({ $0 >= 0 && $0 <= 100_000 }) else { log.add(path, "a size lies in 0…100000"); return nil }
+        return Size(n[0], n[1])
+    }
+
+    private func point(_ list: [Double]?, _ path: [PathStep]) -> Point? {
+        guard let n = numbers(list, 2, "[x, y]", path) else { return nil }
+        return Point(n[0], n[1])
+    }
+
+    private func transform(_ spec: TransformSpec, _ path: [PathStep]) -> LayerTransform {
+        let t = spec.translation.flatMap { point($0, path + [.key("translation")]) } ?? .zero
+        return LayerTransform(scaleX: spec.scaleX ?? spec.scale ?? 1, scaleY: spec.scaleY ?? spec.scale ?? 1,
+                              rotation: spec.rotation ?? 0, translation: t)
+    }
+}
+
+/// A scene's state machine at run time.
+final class StateMachine {
+    let spec: StateMachineSpec
+    var current: String
+
+    init(spec: StateMachineSpec) {
+        self.spec = spec
+        current = spec.initial
+    }
+}
+
+/// A plain view of a scene, with an optional intrinsic content size.
+final class SceneView: View {
+    var intrinsicSize: Size?
+    override var intrinsicContentSize: Size? { intrinsicSize }
+}
+
+/// A plain view that a scene handles taps on (a tap gesture recogniser): a control.
+final class SceneControl: Control {
+    var intrinsicSize: Size?
+    override var intrinsicContentSize: Size? { intrinsicSize }
+}

@@ -1,0 +1,511 @@
+/// A scene file as written: settings first (`screen`), then the view tree, its constraints, the
+/// named animations, event handlers, small state machines and the timed `script`. Names are
+/// UIKit's and POP's. `SceneBuilder` turns it into a stage; the JSON Schema is recorded from
+/// these types, so the schema and the decoder cannot disagree.
+public struct SceneDocument: Decodable, SchemaDocumented {
+    public var screen: ScreenSpec?
+    public var views: [ViewSpec]?
+    public var constraints: [ConstraintEntry]?
+    public var animations: [String: AnimationSpec]?
+    public var states: [String: StateMachineSpec]?
+    public var on: [String: [ActionSpec]]?
+    public var script: [StepSpec]?
+
+    static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script."
+    static let keyDescriptions = [
+        "screen": "The device, orientation, colours and the system bars.",
+        "views": "The view tree placed in the view controller's view (id `view`), back to front.",
+        "constraints": "Auto Layout: VFL strings, equations such as `a.width == b.width * 0.5 + 8 @750`, or groups with an id.",
+        "animations": "Named animations: POP `spring`, `basic`, `decay`, or a UIKit `animate` block.",
+        "states": "Named state machines whose transitions run actions (the owl's arms).",
+        "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load` or `screen.tap`.",
+        "script": "The timeline: wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled.",
+    ]
+}
+
+/// The screen: device or size, orientation, colours and the system bars.
+public struct ScreenSpec: Decodable, SchemaDocumented {
+    public var device: String?
+    public var size: String?
+    public var orientation: OrientationName?
+    public var background: String?
+    public var tintColor: String?
+    public var statusBar: StatusBarSpec?
+    public var navigationBar: NavigationBarSpec?
+    public var keyboard: Bool?
+
+    static let keyDescriptions = [
+        "device": "iphone-se, iphone-8 or iphone-x (default iphone-8); --device and --size override it.",
+        "size": "Screen size in points, WIDTHxHEIGHT, instead of a device.",
+        "orientation": "portrait (default) or landscape.",
+        "background": "The window's background colour (default white).",
+        "tintColor": "UIWindow's tintColor: caret, system buttons, bar items (default #007AFF).",
+        "statusBar": "The iOS 7 status bar; shown unless `hidden: true`.",
+        "navigationBar": "A navigation bar under the status bar.",
+        "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder.",
+    ]
+}
+
+public enum OrientationName: String, SchemaEnum {
+    case portrait, landscape
+}
+
+public struct StatusBarSpec: Decodable, SchemaDocumented {
+    public var hidden: Bool?
+    public var time: String?
+    public var carrier: String?
+    public var networkActivityIndicator: Bool?
+    public var color: String?
+
+    static let keyDescriptions = [
+        "time": "The clock (default 9:41 AM).",
+        "carrier": "The carrier name (default Carrier).",
+        "networkActivityIndicator": "Spin the network activity indicator (id `networkActivityIndicator`) from the start.",
+        "color": "The glyphs' colour (default black).",
+    ]
+}
+
+public struct NavigationBarSpec: Decodable, SchemaDocumented {
+    public var title: String?
+    public var backTitle: String?
+    public var titleFont: String?
+    public var titleColor: String?
+    public var rightBarButtonItem: BarButtonItemSpec?
+
+    static let keyDescriptions = [
+        "title": "navigationItem.title.",
+        "backTitle": "The previous screen's title after the back chevron; none for a root screen.",
+        "titleFont": "`NAME SIZE`, e.g. `Avenir 20`, or a .ttf path and a size.",
+    ]
+}
+
+/// `navigationItem.rightBarButtonItem`: a plain text item (`initWithTitle:`) or a custom view.
+public struct BarButtonItemSpec: Decodable, SchemaDocumented {
+    public var id: String?
+    public var title: String?
+    public var customView: ViewSpec?
+
+    static let keyDescriptions = [
+        "id": "The id a script taps and handlers name (`ID.touchUpInside`).",
+        "title": "A text item in the tint colour.",
+        "customView": "Any view (an activity indicator, say) instead of a title.",
+    ]
+}
+
+/// One view: exactly one of the kind keys (`view`, `label`, `button`, `textField`, `imageView`,
+/// `activityIndicator`) gives its kind and id; the other keys are its properties.
+public final class ViewSpec: Decodable, SchemaDocumented {
+    public var view: String?
+    public var label: String?
+    public var button: String?
+    public var textField: String?
+    public var imageView: String?
+    public var activityIndicator: String?
+
+    public var frame: [Double]?
+    public var translatesAutoresizingMaskIntoConstraints: Bool?
+    public var backgroundColor: String?
+    public var cornerRadius: Double?
+    public var borderWidth: Double?
+    public var borderColor: String?
+    public var alpha: Double?
+    public var hidden: Bool?
+    public var clipsToBounds: Bool?
+    public var userInteractionEnabled: Bool?
+    public var transform: TransformSpec?
+    public var intrinsicContentSize: [Double]?
+    public var contentHuggingPriority: AxisPriorities?
+    public var contentCompressionResistancePriority: AxisPriorities?
+
+    public var text: String?
+    public var font: String?
+    public var textColor: String?
+    public var textAlignment: TextAlignmentName?
+
+    public var title: String?
+    public var titleColor: String?
+    public var buttonType: ButtonTypeName?
+    public var contentPadding: [Double]?
+    public var enabled: Bool?
+
+    public var placeholder: String?
+    public var borderStyle: BorderStyleName?
+    public var secureTextEntry: Bool?
+    public var leftView: ViewSpec?
+
+    public var image: String?
+
+    public var color: String?
+    public var animating: Bool?
+
+    public var subviews: [ViewSpec]?
+
+    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator) whose value is its id, and its properties."
+    static let keyDescriptions = [
+        "view": "A plain UIView with this id.",
+        "label": "A UILabel with this id.",
+        "button": "A UIButton with this id.",
+        "textField": "A UITextField with this id.",
+        "imageView": "A UIImageView with this id showing `image`.",
+        "activityIndicator": "A UIActivityIndicatorView with this id.",
+        "frame": "[x, y, width, height] in the superview; without a frame the view is placed by constraints.",
+        "translatesAutoresizingMaskIntoConstraints": "Defaults to true with a frame and false without.",
+        "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
+        "transform": "Scale, rotation (radians) and translation about the centre.",
+        "intrinsicContentSize": "[width, height] for a plain view; labels, buttons and fields size themselves.",
+        "font": "`NAME SIZE`: a bundled name (system, Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …) or a .ttf path relative to the scene file.",
+        "contentPadding": "[width, height] added to a button's title size.",
+        "leftView": "The text field's left view (leftViewMode always).",
+        "image": "An .svg file relative to the scene file.",
+        "color": "An activity indicator's colour (default mid grey).",
+        "animating": "An activity indicator spinning from the start.",
+        "subviews": "Child views, back to front.",
+    ]
+}
+
+public struct TransformSpec: Decodable, SchemaDocumented {
+    public var scale: Double?
+    public var scaleX: Double?
+    public var scaleY: Double?
+    public var rotation: Double?
+    public var translation: [Double]?
+
+    static let keyDescriptions = ["rotation": "Radians, clockwise.", "translation": "[x, y] in points."]
+}
+
+public struct AxisPriorities: Decodable {
+    public var horizontal: Double?
+    public var vertical: Double?
+}
+
+public enum TextAlignmentName: String, SchemaEnum {
+    case left, center, right
+}
+
+public enum ButtonTypeName: String, SchemaEnum {
+    case custom, system
+}
+
+public enum BorderStyleName: String, SchemaEnum {
+    case none, roundedRect
+}
+
+/// A constraint list entry: a VFL string (`H:|-[a]-|`), an equation (`a.top == b.bottom + 8`), or
+/// a group with an id, metrics, options and whether it starts active.
+public enum ConstraintEntry: Decodable, SchemaDescribing {
+    case text(String)
+    case group(ConstraintGroupSpec)
+
+    public init(from decoder: Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .group(try ConstraintGroupSpec(from: decoder))
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema {
+        .oneOf([.string(description: "A VFL string or an equation `a.attr == b.attr * m + c @priority`."),
+                recorder.schema(of: ConstraintGroupSpec.self)])
+    }
+
+    var group: ConstraintGroupSpec {
+        switch self {
+        case let .text(text): return ConstraintGroupSpec(text: text)
+        case let .group(g): return g
+        }
+    }
+}
+
+public struct ConstraintGroupSpec: Decodable, SchemaDocumented {
+    public var id: String?
+    public var vfl: FormatList?
+    public var equation: Names?
+    public var metrics: [String: Double]?
+    public var options: Names?
+    public var active: Bool?
+    public var shuffle: [String]?
+
+    init(text: String) {
+        if text.hasPrefix("H:") || text.hasPrefix("V:") || text.contains("[") { vfl = FormatList([FormatSpec(format: text)]) } else {
+            equation = Names([text])
+        }
+    }
+
+    static let keyDescriptions = [
+        "id": "Names the group for activate, deactivate, constant and shuffle actions.",
+        "vfl": "Visual format strings, or {format, options} for one with its own options; `|` is the superview of the views named.",
+        "equation": "`a.attr REL b.attr [* m] [+|- c] [@ p]` or `a.attr REL c [@ p]`, REL one of == <= >=.",
+        "metrics": "Names used in the formats and their values.",
+        "options": "Format options: alignAllTop, alignAllCenterY, directionLeftToRight, …",
+        "active": "Start active (default true).",
+        "shuffle": "View ids that `$1`, `$2`, … in the formats stand for; the `shuffle` action re-orders them at random (seeded) and swaps the constraints.",
+    ]
+}
+
+/// Visual formats: one string, or a list of strings and `{format, options}` entries.
+public struct FormatList: Decodable, SchemaDescribing {
+    public var formats: [FormatSpec]
+
+    init(_ formats: [FormatSpec]) { self.formats = formats }
+
+    public init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let one = try? single.decode(String.self) {
+            formats = [FormatSpec(format: one)]
+        } else {
+            formats = try single.decode([FormatEntry].self).map(\.spec)
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema {
+        .oneOf([.string(), .array(.oneOf([.string(), recorder.schema(of: FormatSpec.self)]))])
+    }
+
+    private struct FormatEntry: Decodable {
+        var spec: FormatSpec
+        init(from decoder: Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                spec = FormatSpec(format: text)
+            } else {
+                spec = try FormatSpec(from: decoder)
+            }
+        }
+    }
+}
+
+/// One visual format with options of its own (added to the group's).
+public struct FormatSpec: Decodable {
+    public var format: String
+    public var options: Names?
+
+    init(format: String, options: Names? = nil) {
+        self.format = format
+        self.options = options
+    }
+}
+
+/// One string or a list of strings.
+public struct Names: Decodable, SchemaDescribing {
+    public var values: [String]
+
+    init(_ values: [String]) { self.values = values }
+
+    public init(from decoder: Decoder) throws {
+        if let one = try? decoder.singleValueContainer().decode(String.self) {
+            values = [one]
+        } else {
+            values = try decoder.singleValueContainer().decode([String].self)
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema { .oneOf([.string(), .array(.string())]) }
+}
+
+/// An animated value: a number, a list of numbers (one per component), or an expression over
+/// other views' values (`button.positionY + button.height`).
+public enum ValueSpec: Decodable, SchemaDescribing {
+    case numbers([Double])
+    case expression(String)
+
+    public init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let n = try? single.decode(Double.self) {
+            self = .numbers([n])
+        } else if let list = try? single.decode([Double].self) {
+            self = .numbers(list)
+        } else {
+            self = .expression(try single.decode(String.self))
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema {
+        .oneOf([.number(), .array(.number()),
+                .string(description: "view.property terms and numbers joined by + and -, e.g. `button.positionY + button.height`")])
+    }
+}
+
+/// A named animation. `type` picks POP's `spring`, `basic` or `decay` on one `view` property
+/// (or a constraint's `constant`), or a UIKit `animate` block over `changes`.
+public struct AnimationSpec: Decodable, SchemaDocumented {
+    public var type: AnimationKind
+    public var view: String?
+    public var constraint: String?
+    public var property: String?
+    public var key: String?
+    public var fromValue: ValueSpec?
+    public var toValue: ValueSpec?
+    public var velocity: ValueSpec?
+    public var springBounciness: Double?
+    public var springSpeed: Double?
+    public var dynamicsTension: Double?
+    public var dynamicsFriction: Double?
+    public var dynamicsMass: Double?
+    public var duration: Double?
+    public var timingFunction: String?
+    public var deceleration: Double?
+    public var beginTime: Double?
+    public var delay: Double?
+    public var curve: CurveName?
+    public var dampingRatio: Double?
+    public var initialSpringVelocity: Double?
+    public var changes: [ActionSpec]?
+
+    static let keyDescriptions = [
+        "type": "spring, basic, decay (POP) or animate (a UIKit block).",
+        "view": "The view a POP animation animates.",
+        "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
+        "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant.",
+        "key": "The key the animation runs under (default: its name); a new animation under a running key replaces it.",
+        "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`.",
+        "velocity": "Starting velocity per second (spring, decay).",
+        "springBounciness": "0…20, POP's default 4.",
+        "springSpeed": "0…20, POP's default 12.",
+        "duration": "Seconds (basic: POP's default 0.4; animate: required).",
+        "timingFunction": "default, linear, easeIn, easeOut, easeInEaseOut or cubic-bezier(x1, y1, x2, y2).",
+        "deceleration": "Velocity kept per millisecond (decay, default 0.998).",
+        "beginTime": "Seconds before a POP animation starts.",
+        "delay": "Seconds before a UIKit block runs.",
+        "curve": "A UIKit block's curve: easeInOut (default), easeIn, easeOut, linear.",
+        "dampingRatio": "usingSpringWithDamping: a UIKit spring block.",
+        "initialSpringVelocity": "initialSpringVelocity: of a UIKit spring block.",
+        "changes": "What the UIKit block changes: set, activate, deactivate, constant, shuffle, layoutIfNeeded.",
+    ]
+}
+
+public enum AnimationKind: String, SchemaEnum {
+    case spring, basic, decay, animate
+}
+
+public enum CurveName: String, SchemaEnum {
+    case easeInOut, easeIn, easeOut, linear
+}
+
+/// A state machine: its states, the one it starts in, and the actions run on a change of state.
+public struct StateMachineSpec: Decodable, SchemaDocumented {
+    public var values: [String]
+    public var initial: String
+    public var transitions: [TransitionSpec]?
+    public var textLength: TextLengthSpec?
+
+    static let keyDescriptions = [
+        "values": "The states' names.",
+        "initial": "The state at the start.",
+        "transitions": "Actions run when the state changes; the first matching transition runs. Entering the current state does nothing.",
+        "textLength": "Follow a text field: the state is chosen by its text's length on every edit.",
+    ]
+}
+
+public struct TransitionSpec: Decodable, SchemaDocumented {
+    public var from: Names?
+    public var to: Names?
+    public var actions: [ActionSpec]
+
+    static let keyDescriptions = ["from": "States left (default any).", "to": "States entered (default any)."]
+}
+
+/// A state chosen by a text field's length: `cases` maps each state to the least length that picks it.
+public struct TextLengthSpec: Decodable {
+    public var field: String
+    public var cases: [String: Int]
+}
+
+/// One action: exactly one verb, optionally `after` a delay in seconds.
+public struct ActionSpec: Decodable, SchemaDocumented {
+    public var run: Names?
+    public var stop: Names?
+    public var set: [String: PropertyValues]?
+    public var activate: Names?
+    public var deactivate: Names?
+    public var constant: [String: Double]?
+    public var shuffle: String?
+    public var layoutIfNeeded: Bool?
+    public var becomeFirstResponder: String?
+    public var resignFirstResponder: String?
+    public var endEditing: Bool?
+    public var startAnimating: Names?
+    public var stopAnimating: Names?
+    public var state: [String: String]?
+    public var after: Double?
+
+    static let keyDescriptions = [
+        "run": "Start named animations.",
+        "stop": "Remove running POP animations by name.",
+        "set": "Set view properties: {viewId: {alpha: 1, …}}.",
+        "activate": "Activate constraint groups by id.",
+        "deactivate": "Deactivate constraint groups by id.",
+        "constant": "Set constraint group constants: {id: value}.",
+        "shuffle": "Re-order a shuffle group's views at random (seeded) and swap in its constraints.",
+        "layoutIfNeeded": "Lay out now (inside an animate block: animate the constraint changes).",
+        "becomeFirstResponder": "Focus a text field.",
+        "resignFirstResponder": "End editing in a text field.",
+        "endEditing": "End editing in whichever field is focused.",
+        "startAnimating": "Start activity indicators.",
+        "stopAnimating": "Stop activity indicators.",
+        "state": "Change state machines: {machine: state}.",
+        "after": "Seconds to wait before the action (dispatch_after).",
+    ]
+}
+
+/// View properties an action sets or a UIKit block changes.
+public struct PropertyValues: Decodable {
+    public var frame: [Double]?
+    public var center: [Double]?
+    public var alpha: Double?
+    public var hidden: Bool?
+    public var backgroundColor: String?
+    public var cornerRadius: Double?
+    public var transform: TransformSpec?
+    public var userInteractionEnabled: Bool?
+    public var enabled: Bool?
+    public var text: String?
+    public var textColor: String?
+    public var title: String?
+}
+
+/// One script step: exactly one verb.
+public struct StepSpec: Decodable, SchemaDocumented {
+    public var wait: Double?
+    public var tap: TargetSpec?
+    public var hold: Double?
+    public var press: TargetSpec?
+    public var release: TargetSpec?
+    public var type: String?
+    public var interval: Double?
+    public var delete: Int?
+    public var focus: String?
+    public var rotate: OrientationName?
+    public var seed: UInt64?
+    public var waitUntilSettled: Bool?
+    public var timeout: Double?
+
+    static let keyDescriptions = [
+        "wait": "Seconds of nothing.",
+        "tap": "A view id or [x, y]: finger down, held `hold` seconds (default 0.12), lifted.",
+        "press": "Finger down on a view id or [x, y].",
+        "release": "Finger lifted.",
+        "type": "Text typed into the focused field, a key every `interval` seconds (default 0.18).",
+        "delete": "Presses delete N times, every `interval` seconds (default 0.15).",
+        "focus": "Makes a text field first responder (`none` ends editing).",
+        "rotate": "Turns the device: portrait or landscape.",
+        "seed": "Re-seeds the random shuffles from here on.",
+        "waitUntilSettled": "Waits until every animation is at rest and no delayed action is pending (at most `timeout` seconds, default 10).",
+    ]
+}
+
+/// Where a finger lands: a view id or a point.
+public enum TargetSpec: Decodable, SchemaDescribing {
+    case view(String)
+    case point([Double])
+
+    public init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let name = try? single.decode(String.self) { self = .view(name) } else {
+            self = .point(try single.decode([Double].self))
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema {
+        .oneOf([.string(description: "A view id."), .array(.number(), description: "[x, y] in screen points.")])
+    }
+}

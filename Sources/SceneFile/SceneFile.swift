@@ -1,0 +1,188 @@
+import Foundation
+import Demos
+import Geometry
+import Scene
+import Yams
+
+/// Scene files: a screen of UIKit views, its constraints, POP and UIKit animations, handlers
+/// and a script, in YAML or JSON, played by the same `Scene` engine as the built-in demos.
+///
+///     let scene = try SceneFile.load(path: "button.yaml")        // throws SceneProblems
+///     let run = try scene.start(DemoSettings(screenSize: scene.defaultScreenSize))
+public enum SceneFile {
+    /// The file extensions read as scene files.
+    public static let extensions = ["yaml", "yml", "json"]
+
+    /// The scene format's JSON Schema, recorded from the `Decodable` types the files decode into.
+    public static let schema: SchemaDocument = {
+        let recorder = SchemaRecorder()
+        let root = recorder.schema(of: SceneDocument.self)
+        return SchemaDocument(root: root, definitions: recorder.definitions)
+    }()
+
+    /// The `$id` the published schema carries.
+    public static let schemaID = "https://popping-render.invalid/schemas/scene.schema.json"
+
+    /// The committed schema file in the source tree this binary was built from
+    /// (`Schemas/scene.schema.json`), for `# yaml-language-server: $schema=…` lines.
+    public static var schemaPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/scene.schema.json").path
+    }
+
+    /// Whether `argument` names a scene file by its extension.
+    public static func isSceneFile(_ argument: String) -> Bool {
+        extensions.contains(URL(fileURLWithPath: argument).pathExtension.lowercased())
+    }
+
+    /// Reads, checks and prepares the scene at `path`; throws `SceneProblems` listing every
+    /// problem found (a missing file is one problem at 1:1).
+    public static func load(path: String) throws -> LoadedScene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw SceneProblems(problems: [SceneProblem(file: path, line: 1, column: 1,
+                                                        message: exists ? "cannot read the file" : "no such file")])
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        switch parse([UInt8](data), file: path, folder: folder) {
+        case let .success(scene): return scene
+        case let .failure(problems): throw problems
+        }
+    }
+
+    /// Parses and validates scene bytes without rendering: every problem, in file order (empty
+    /// when the scene is good). `file` names the scene in messages; assets are read relative to
+    /// `folder`. Safe on any input: it never traps, and the work is bounded by the input's size.
+    public static func problems(in bytes: [UInt8], file: String = "scene.yaml",
+                                folder: URL = URL(fileURLWithPath: ".")) -> [SceneProblem] {
+        switch parse(bytes, file: file, folder: folder) {
+        case .success: return []
+        case let .failure(p): return p.problems
+        }
+    }
+
+    static func parse(_ bytes: [UInt8], file: String, folder: URL) -> Result<LoadedScene, SceneProblems> {
+        func fail(_ line: Int, _ column: Int, _ message: String) -> Result<LoadedScene, SceneProblems> {
+            .failure(SceneProblems(problems: [SceneProblem(file: file, line: line, column: column, message: message)]))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
+        guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            return .failure(SceneProblems(problems: [problem(error, file: file)]))
+        } catch {
+            return fail(1, 1, "\(error)")
+        }
+        guard let node, node.mapping != nil else { return fail(1, 1, "a scene is a mapping with screen, views, animations, on and script") }
+        let log = ProblemLog(file: file, locator: NodeLocator(root: node))
+        SceneChecker(schema: schema, log: log).check(node, against: schema.root, path: [])
+        guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
+        let document: SceneDocument
+        do {
+            document = try YAMLDecoder().decode(SceneDocument.self, from: text)
+        } catch let error as DecodingError {
+            log.add(codingPath(of: error), decodingMessage(error))
+            return .failure(SceneProblems(problems: log.sorted))
+        } catch {
+            return fail(1, 1, "\(error)")
+        }
+        let scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
+        let problems = scene.check()
+        return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
+    }
+
+    private static func problem(_ error: YamlError, file: String) -> SceneProblem {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let text = context.map { "\(problem) \($0.text)" } ?? problem
+            return SceneProblem(file: file, line: mark.line, column: mark.column, message: "YAML: \(text)")
+        case let .reader(problem, offset, _, _):
+            return SceneProblem(file: file, line: 1, column: 1, message: "YAML: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
+        default:
+            return SceneProblem(file: file, line: 1, column: 1, message: "YAML: \(error)")
+        }
+    }
+
+    private static func codingPath(of error: DecodingError) -> [PathStep] {
+        let context: DecodingError.Context
+        switch error {
+        case let .typeMismatch(_, c), let .valueNotFound(_, c), let .keyNotFound(_, c), let .dataCorrupted(c): context = c
+        @unknown default: return []
+        }
+        return context.codingPath.map { key in key.intValue.map { PathStep.index($0) } ?? .key(key.stringValue) }
+    }
+
+    private static func decodingMessage(_ error: DecodingError) -> String {
+        switch error {
+        case let .typeMismatch(type, _): return "expected \(type)"
+        case let .valueNotFound(type, _): return "expected \(type)"
+        case let .keyNotFound(key, _): return "missing key '\(key.stringValue)'"
+        case let .dataCorrupted(c): return c.debugDescription
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// A checked scene, ready to start on any screen size.
+public struct LoadedScene {
+    let document: SceneDocument
+    /// The file as named on the command line.
+    public let file: String
+    let folder: URL
+    let locator: NodeLocator
+
+    /// The file's name without its folder and extension (`button.yaml` -> `button`).
+    public var name: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+
+    /// The screen the scene asks for (`screen.device`, `screen.size`, `screen.orientation`);
+    /// an iPhone 8 unless it says otherwise.
+    public var defaultScreenSize: Size {
+        var size = Device.iphone8.screenSize
+        if let text = document.screen?.size, case let .success(s) = SceneValues.screenSize(text) { size = s }
+        if let name = document.screen?.device, let d = Device(rawValue: name) { size = d.screenSize }
+        if document.screen?.orientation == .landscape { size = Size(max(size.width, size.height), min(size.width, size.height)) }
+        return size
+    }
+
+    /// Every problem the document has beyond its shape: unknown ids, bad colours, fonts, formats,
+    /// images, script steps. Builds the scene once on its own screen, without playing it.
+    func check() -> [SceneProblem] {
+        let log = ProblemLog(file: file, locator: locator)
+        let screen = document.screen
+        if let name = screen?.device, Device(rawValue: name) == nil {
+            log.add([.key("screen"), .key("device")], "unknown device '\(name)' (\(Device.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let text = screen?.size, case let .failure(e) = SceneValues.screenSize(text) { log.add([.key("screen"), .key("size")], e.message) }
+        if screen?.size != nil, screen?.device != nil { log.add([.key("screen")], "give a device or a size, not both") }
+        let builder = SceneBuilder(document: document, folder: folder, screenSize: defaultScreenSize,
+                                   seed: DemoSettings.defaultSeed, log: log)
+        builder.build()
+        _ = ScenePlan(document.script ?? [], builder: builder, log: log)
+        return log.sorted
+    }
+
+    /// Builds the scene on `settings`' screen and schedules its script; a `waitUntilSettled`
+    /// is resolved by playing the scene once without drawing to find the frame it ends on.
+    public func start(_ settings: DemoSettings) throws -> DemoRun {
+        func make() throws -> (SceneBuilder, ScenePlan) {
+            let log = ProblemLog(file: file, locator: locator)
+            let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
+                                       seed: settings.seed, log: log)
+            builder.build()
+            let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
+            guard log.problems.isEmpty else { throw SceneProblems(problems: log.sorted) }
+            return (builder, plan)
+        }
+        var settled: [Int]?
+        let (first, firstPlan) = try make()
+        if firstPlan.settles {
+            settled = firstPlan.simulate(first)
+            let (builder, plan) = try make()
+            return DemoRun(stage: builder.stage, frameCount: plan.schedule(builder, settled: settled!), controller: builder)
+        }
+        return DemoRun(stage: first.stage, frameCount: firstPlan.schedule(first, settled: nil), controller: first)
+    }
+}

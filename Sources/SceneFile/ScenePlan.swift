@@ -1,0 +1,155 @@
+import Geometry
+import Scene
+
+/// A scene's script on the 60 Hz clock: runs of input steps (taps, typing, rotations) that
+/// `Script` turns into events, separated by the steps that act at a frame of their own
+/// (`focus`, `seed`) or wait for one (`waitUntilSettled`). Each run after the first starts on
+/// a whole frame, so a playback and the dry run that finds the settle frames see the same events.
+struct ScenePlan {
+    enum Part {
+        case input([Script.Step])
+        case focus(String?)
+        case seed(UInt64)
+        case settle(timeoutFrames: Int)
+    }
+
+    private(set) var parts: [Part] = []
+
+    /// The longest script: ten minutes.
+    static let maxFrames = 36_000
+
+    /// Whether a dry run is needed to find when things settle.
+    var settles: Bool { parts.contains { if case .settle = $0 { return true } else { return false } } }
+
+    init(_ steps: [StepSpec], builder: SceneBuilder, log: ProblemLog) {
+        var run: [Script.Step] = []
+        var seconds = 0.0
+        func flush() {
+            if !run.isEmpty { parts.append(.input(run)) }
+            run = []
+        }
+        for (i, step) in steps.enumerated() {
+            let path: [PathStep] = [.key("script"), .index(i)]
+            func bad(_ key: String, _ message: String) { log.add(path + [.key(key)], message) }
+            let verbs: [(String, Bool)] = [
+                ("wait", step.wait != nil), ("tap", step.tap != nil), ("press", step.press != nil),
+                ("release", step.release != nil), ("type", step.type != nil), ("delete", step.delete != nil),
+                ("focus", step.focus != nil), ("rotate", step.rotate != nil), ("seed", step.seed != nil),
+                ("waitUntilSettled", step.waitUntilSettled != nil),
+            ]
+            let given = verbs.filter(\.1).map(\.0)
+            guard given.count == 1, let verb = given.first else {
+                log.add(path, given.isEmpty ? "a step needs one of \(verbs.map(\.0).joined(separator: ", "))"
+                                            : "one step per list item, found \(given.joined(separator: " and "))")
+                continue
+            }
+            for (modifier, value, owners) in [("hold", step.hold, ["tap"]), ("interval", step.interval, ["type", "delete"]),
+                                              ("timeout", step.timeout, ["waitUntilSettled"])] where value != nil {
+                if !owners.contains(verb) { log.add(path + [.keyName(modifier)], "'\(modifier)' goes with \(owners.joined(separator: " or "))") }
+                if let v = value, !(v >= 0 && v <= 600) { log.add(path + [.key(modifier)], "'\(modifier)' lies in 0…600 seconds") }
+            }
+            func target(_ spec: TargetSpec, _ key: String) -> Script.Target? {
+                switch spec {
+                case let .view(id):
+                    guard builder.view(id) != nil else { bad(key, "unknown view '\(id)'"); return nil }
+                    return .view(id)
+                case let .point(p):
+                    guard p.count == 2 else { bad(key, "a point is [x, y]"); return nil }
+                    return .point(Point(p[0], p[1]))
+                }
+            }
+            switch verb {
+            case "wait":
+                let s = step.wait!
+                guard s >= 0 && s <= 600 else { bad("wait", "a wait lies in 0…600 seconds"); continue }
+                run.append(.wait(s))
+                seconds += s
+            case "tap":
+                guard let t = target(step.tap!, "tap") else { continue }
+                run.append(.tap(t, hold: step.hold ?? 0.12))
+                seconds += step.hold ?? 0.12
+            case "press":
+                if let t = target(step.press!, "press") { run.append(.press(t)) }
+            case "release":
+                if let t = target(step.release!, "release") { run.append(.release(t)) }
+            case "type":
+                let interval = step.interval ?? 0.18
+                run.append(.type(step.type!, interval: interval))
+                seconds += interval * Double(step.type!.count)
+            case "delete":
+                let n = step.delete!
+                guard (1...1000).contains(n) else { bad("delete", "delete presses the key 1…1000 times"); continue }
+                let interval = step.interval ?? 0.15
+                run.append(.deleteBackward(count: n, interval: interval))
+                seconds += interval * Double(n)
+            case "focus":
+                let id = step.focus!
+                if id != "none", !(builder.view(id) is TextField) { bad("focus", "unknown text field '\(id)' (or none)") }
+                flush()
+                parts.append(.focus(id == "none" ? nil : id))
+            case "rotate":
+                run.append(.rotate(step.rotate == .landscape ? .landscape : .portrait))
+            case "seed":
+                flush()
+                parts.append(.seed(step.seed!))
+            default:
+                if step.waitUntilSettled == false { bad("waitUntilSettled", "write waitUntilSettled: true, or leave the step out") }
+                let timeout = step.timeout ?? 10
+                flush()
+                parts.append(.settle(timeoutFrames: Int((timeout * 60).rounded())))
+                seconds += timeout
+            }
+        }
+        flush()
+        if seconds * 60 > Double(Self.maxFrames) {
+            log.add([.key("script")], "the script lasts longer than \(Self.maxFrames / 60) seconds")
+        }
+    }
+
+    /// Plays the scene without drawing and returns the frame each `waitUntilSettled` ends on.
+    func simulate(_ builder: SceneBuilder) -> [Int] {
+        var settled: [Int] = []
+        _ = walk(builder) { stage, start, timeout in
+            // Deliver everything scheduled up to `start`, then wait for rest.
+            while stage.frame <= start || (!stage.isSettled && stage.frame < start + timeout) {
+                stage.advanceFrame()
+                stage.endFrame()
+            }
+            settled.append(stage.frame)
+            return stage.frame
+        }
+        return settled
+    }
+
+    /// Schedules the script on the builder's stage; returns the number of frames it lasts.
+    func schedule(_ builder: SceneBuilder, settled: [Int]?) -> Int {
+        var next = 0
+        return walk(builder) { _, _, _ in
+            defer { next += 1 }
+            return settled?[next] ?? 0
+        }
+    }
+
+    /// Goes through the parts, scheduling input and frame actions, asking `settle` for the frame
+    /// each wait for rest ends on; returns the frame after the last step (at least 1).
+    private func walk(_ builder: SceneBuilder, settle: (Stage, Int, Int) -> Int) -> Int {
+        let stage = builder.stage
+        var start = 0
+        func at(_ frame: Int, _ block: @escaping () -> Void) {
+            stage.run(after: Double(frame - stage.frame) / 60, block)
+        }
+        for part in parts {
+            switch part {
+            case let .input(steps):
+                start = stage.play(Script((start > 0 ? [.wait(Double(start) / 60)] : []) + steps))
+            case let .focus(id):
+                at(start) { stage.focus(id.flatMap { builder.view($0) as? TextField }) }
+            case let .seed(seed):
+                at(start) { builder.reseed(seed) }
+            case let .settle(timeout):
+                start = settle(stage, start, timeout)
+            }
+        }
+        return max(1, start)
+    }
+}

@@ -1,0 +1,97 @@
+import Yams
+
+/// One problem in a scene file, at a line and column (1-based) when known, printed the way
+/// compilers print them: `FILE:LINE:COLUMN: message`.
+public struct SceneProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// Every problem found in a scene file, in file order; thrown by `SceneFile` when there is any.
+public struct SceneProblems: Error, Sendable, CustomStringConvertible {
+    public var problems: [SceneProblem]
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// A step into a scene document: a mapping key's value, the key itself, or a list element.
+enum PathStep: Equatable {
+    case key(String)
+    case keyName(String)
+    case index(Int)
+}
+
+/// Finds where a path into the document is written, from the composed YAML tree, so problems
+/// found after decoding still point at their line and column.
+struct NodeLocator {
+    let root: Node?
+
+    /// The mark of the deepest node the path reaches (the document start when none).
+    func mark(_ path: [PathStep]) -> (line: Int, column: Int) {
+        var node = root
+        var best = root.flatMap(\.mark)
+        for step in path {
+            guard let current = node else { break }
+            switch step {
+            case let .key(name):
+                node = current.mapping?.first { $0.key.string == name }?.value
+            case let .keyName(name):
+                node = current.mapping?.first { $0.key.string == name }?.key
+            case let .index(i):
+                if let seq = current.sequence, i >= 0, i < seq.count { node = seq[i] } else { node = nil }
+            }
+            if let m = node?.mark { best = m }
+        }
+        return (best?.line ?? 1, best?.column ?? 1)
+    }
+
+    /// The keys of the mapping at `path`, in the order they are written.
+    func keys(at path: [PathStep]) -> [String] {
+        var node = root
+        for step in path {
+            guard case let .key(name) = step else { return [] }
+            node = node?.mapping?.first { $0.key.string == name }?.value
+        }
+        return node?.mapping?.compactMap { $0.key.string } ?? []
+    }
+}
+
+/// Collects problems with their places.
+final class ProblemLog {
+    let file: String
+    let locator: NodeLocator
+    private(set) var problems: [SceneProblem] = []
+
+    init(file: String, locator: NodeLocator) {
+        self.file = file
+        self.locator = locator
+    }
+
+    func add(_ path: [PathStep], _ message: String, columnOffset: Int = 0) {
+        let (line, column) = locator.mark(path)
+        add(line: line, column: column + columnOffset, message)
+    }
+
+    func add(line: Int, column: Int, _ message: String) {
+        let problem = SceneProblem(file: file, line: line, column: column, message: message)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
+    /// The problems sorted by place.
+    var sorted: [SceneProblem] {
+        problems.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Geometry
+import Scene
+import Text
+
+/// The text forms of a scene's colours, fonts and geometry, each parsed with a message that says
+/// what was expected.
+enum SceneValues {
+    /// UIColor's class colours by their names (`whiteColor` is `white`).
+    static let namedColors: [String: Color] = [
+        "black": .black, "darkGray": Color(white: 1.0 / 3), "lightGray": Color(white: 2.0 / 3), "white": .white,
+        "gray": Color(white: 0.5), "red": Color(red: 1, green: 0, blue: 0), "green": Color(red: 0, green: 1, blue: 0),
+        "blue": Color(red: 0, green: 0, blue: 1), "cyan": Color(red: 0, green: 1, blue: 1),
+        "yellow": Color(red: 1, green: 1, blue: 0), "magenta": Color(red: 1, green: 0, blue: 1),
+        "orange": Color(red: 1, green: 0.5, blue: 0), "purple": Color(red: 0.5, green: 0, blue: 0.5),
+        "brown": Color(red: 0.6, green: 0.4, blue: 0.2), "clear": .clear,
+        "systemBlue": Color(r255: 0, g: 122, b: 255),
+    ]
+
+    /// `#RRGGBB`, `#RRGGBBAA`, `#RGB`, a UIColor name, `rgb(r, g, b)` and `rgba(r, g, b, a)` with
+    /// 0–255 components and alpha 0–1, or `white(w)` / `white(w, a)` as `colorWithWhite:alpha:`.
+    static func color(_ text: String) -> Result<Color, SceneValueError> {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("#") {
+            guard let c = Color(hex: t) else { return .failure(SceneValueError("'\(text)' is not a #RRGGBB or #RRGGBBAA colour")) }
+            return .success(c)
+        }
+        if let named = namedColors[t] { return .success(named) }
+        for (name, counts) in [("rgba", [4]), ("rgb", [3]), ("white", [1, 2])] where t.hasPrefix(name + "(") && t.hasSuffix(")") {
+            let inner = t.dropFirst(name.count + 1).dropLast()
+            let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
+                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard counts.contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
+                return .failure(SceneValueError("\(name)(…) takes \(counts.map(String.init).joined(separator: " or ")) numbers"))
+            }
+            let n = parts.map { $0! }
+            if name == "white" {
+                guard n.allSatisfy({ (0...1).contains($0) }) else { return .failure(SceneValueError("white(…) takes values in 0…1")) }
+                return .success(Color(white: n[0], alpha: n.count > 1 ? n[1] : 1))
+            }
+            guard n.prefix(3).allSatisfy({ (0...255).contains($0) }), n.count < 4 || (0...1).contains(n[3]) else {
+                return .failure(SceneValueError("\(name)(…) takes components in 0…255 and alpha in 0…1"))
+            }
+            return .success(Color(r255: n[0], g: n[1], b: n[2], alpha: n.count > 3 ? n[3] : 1))
+        }
+        return .failure(SceneValueError("unknown colour '\(text)' (use #RRGGBB, a UIColor name such as white or clear, rgb(…), rgba(…) or white(…))"))
+    }
+
+    /// `NAME SIZE`: a bundled font name, or a `.ttf` path relative to `folder`, then the point size.
+    static func font(_ text: String, folder: URL) -> Result<Font, SceneValueError> {
+        let parts = text.split(separator: " ")
+        guard parts.count >= 2, let size = Double(parts.last!), size > 0, size <= 500 else {
+            return .failure(SceneValueError("expected a font name and a size in points, like 'Avenir-Medium 22'"))
+        }
+        let name = parts.dropLast().joined(separator: " ")
+        if name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf") {
+            let url = URL(fileURLWithPath: name, relativeTo: folder)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return .failure(SceneValueError("cannot read the font file \(url.path)"))
+            }
+            do {
+                return .success(Font(try Typeface(bytes: [UInt8](data), name: name), size: size))
+            } catch {
+                return .failure(SceneValueError("\(url.path): \(error)"))
+            }
+        }
+        guard FontLibrary.face(named: name) != nil else {
+            return .failure(SceneValueError("unknown font '\(name)' (bundled: \(FontLibrary.faces.map(\.name).joined(separator: ", ")); or a .ttf path)"))
+        }
+        return .success(Font.named(name, size: size))
+    }
+
+    /// `WIDTHxHEIGHT` in points, each 100…2000 as the command line's `--size`.
+    static func screenSize(_ text: String) -> Result<Size, SceneValueError> {
+        let parts = text.split(separator: "x", maxSplits: 1)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              [w, h].allSatisfy({ $0 >= 100 && $0 <= 2000 }) else {
+            return .failure(SceneValueError("expected WIDTHxHEIGHT in points, each 100…2000, like 375x667"))
+        }
+        return .success(Size(w, h))
+    }
+}
+
+/// Why a value's text was rejected.
+struct SceneValueError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,62 @@
+import Demos
+import Foundation
+import GoldenTesting
+import SceneFile
+import Scene
+import Testing
+
+/// The example scenes that re-express built-in demos render the demos' own pixels.
+@Suite struct DogfoodSceneTests {
+    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/Scenes")
+
+    /// The SHA-256 of every wanted frame's RGBA bytes, drawn from `run`.
+    static func hashes(_ run: DemoRun, scale: Double, frames: [Int]) throws -> [Int: String] {
+        var out: [Int: String] = [:]
+        try DemoPlayer(run: run, scale: scale, snapping: .round, showTouches: true).render(frames) { i, pixmap in
+            out[i] = SHA256.hex(pixmap.data)
+        }
+        return out
+    }
+
+    /// The demo's committed frame manifest at 1x (`Tests/Goldens/DemosTests/<demo>@1x.sha256`), read
+    /// directly so that recording goldens never rewrites it from a scene.
+    static func demoManifest(_ demo: any Demo.Type) throws -> [String] {
+        let text = try String(contentsOfFile: Golden.path(suite: "DemosTests", name: "\(demo.name)@1x", extension: "sha256"),
+                              encoding: .utf8)
+        return text.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Every frame at 1x hashes as in the demo's manifest; every 20th frame at 2x and 3x
+    /// hashes as the demo's own render at that scale.
+    static func assertSameFrames(_ demo: any Demo.Type, scene file: String) throws {
+        let scene = try SceneFile.load(path: scenes.appendingPathComponent(file).path)
+        let settings = DemoSettings(screenSize: demo.defaultDevice.screenSize)
+        #expect(scene.defaultScreenSize == settings.screenSize)
+        let manifest = try demoManifest(demo)
+        let run = try scene.start(settings)
+        #expect(run.frameCount == manifest.count)
+        let all = try hashes(run, scale: 1, frames: Array(0..<run.frameCount))
+        let differing = (0..<min(run.frameCount, manifest.count)).filter { all[$0] != manifest[$0] }
+        #expect(differing.isEmpty, "\(file) at 1x differs from \(demo.name)'s manifest on frames \(differing.prefix(10))")
+        for scale in [2.0, 3.0] {
+            let frames = Array(stride(from: 0, to: manifest.count, by: scale == 2 ? 20 : 60))
+            let want = try hashes(try demo.start(settings), scale: scale, frames: frames)
+            let got = try hashes(try scene.start(settings), scale: scale, frames: frames)
+            let changed = frames.filter { want[$0] != got[$0] }
+            #expect(changed.isEmpty, "\(file) at \(scale)x differs from \(demo.name) on frames \(changed.prefix(10))")
+        }
+    }
+
+    @Test func buttonSceneRendersTheButtonDemosFrames() throws {
+        try Self.assertSameFrames(ButtonDemo.self, scene: "button.yaml")
+    }
+
+    @Test func constraintsSceneRendersTheConstraintsDemosFrames() throws {
+        try Self.assertSameFrames(ConstraintsDemo.self, scene: "constraints.yaml")
+    }
+
+    @Test func owlSceneRendersTheOwlDemosFrames() throws {
+        try Self.assertSameFrames(OwlDemo.self, scene: "owl.yaml")
+    }
+}
