@@ -15,7 +15,7 @@ public final class Canvas {
     /// Opacity 0...1 applied to everything drawn, as CGContext's alpha.
     public var alpha: Double = 1
 
-    private let rasterizer = Rasterizer()
+    let rasterizer = Rasterizer()
 
     /// A canvas of `width` × `height` pixels filled with `background`.
     public init(width: Int, height: Int, background: Color = .clear) {
@@ -210,7 +210,7 @@ public final class Canvas {
     }
 
     /// Runs `body` with the pixels as packed premultiplied RGBA words; not at all when empty.
-    private func withPixels(_ body: (UnsafeMutablePointer<UInt32>) -> Void) {
+    func withPixels(_ body: (UnsafeMutablePointer<UInt32>) -> Void) {
         pixmap.data.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { words in
                 if let base = words.baseAddress { body(base) }

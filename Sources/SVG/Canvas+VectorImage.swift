@@ -9,43 +9,77 @@ extension Canvas {
     /// fades a layer, so shapes overlapping inside the image do not show through each other.
     /// A zero-size or singular rect or transform draws nothing.
     public func draw(_ image: VectorImage, in rect: Rect, transform: AffineTransform = .identity, alpha: Double = 1) {
-        guard alpha > 0, let placement = image.transform(onto: rect) else { return }
-        let toDevice = placement.concatenating(transform)
-        guard toDevice.inverted != nil else { return }
-        if alpha >= 1 {
-            for shape in image.shapes { draw(shape, transform: toDevice) }
-        } else {
-            drawInLayer(covering: transform.apply(rect), alpha: alpha) { layer, offset in
-                for shape in image.shapes { layer.draw(shape, transform: toDevice.concatenating(offset)) }
-            }
-        }
+        guard let placement = image.transform(onto: rect) else { return }
+        draw(image, transform: placement.concatenating(transform), alpha: alpha)
     }
 
-    /// Paints one shape's fill and stroke outline. A translucent shape with both goes through a
-    /// layer so its stroke does not blend over its own fill twice.
-    private func draw(_ shape: Shape, transform: AffineTransform) {
-        let paints = shape.paints
-        if shape.opacity < 1, paints.count > 1 {
-            let bounds = paints.dropFirst().reduce(paints[0].path.bounds) { $0.union($1.path.bounds) }
-            drawInLayer(covering: transform.apply(bounds), alpha: shape.opacity) { layer, offset in
-                let t = transform.concatenating(offset)
-                for p in paints { layer.fill(p.path, color: p.color, rule: p.rule, transform: t) }
-            }
+    /// Draws `image` with its viewBox coordinates mapped through `transform` to device pixels.
+    public func draw(_ image: VectorImage, transform: AffineTransform, alpha: Double = 1) {
+        guard alpha > 0, transform.inverted != nil else { return }
+        var root = image.root
+        root.opacity *= min(alpha, 1)
+        draw(root, transform: transform)
+    }
+
+    /// Draws a group: straight through, or into a layer that is clipped, masked and faded
+    /// as a whole before it is composited.
+    private func draw(_ group: VectorGroup, transform: AffineTransform) {
+        guard group.needsLayer else {
+            drawChildren(of: group, transform: transform)
             return
         }
-        for p in paints { fill(p.path, color: p.color.multiplyingAlpha(by: shape.opacity), rule: p.rule, transform: transform) }
+        guard group.opacity > 0 else { return }
+        let layer = Canvas(width: pixmap.width, height: pixmap.height)
+        layer.clip = clip
+        layer.drawChildren(of: group, transform: transform)
+        var content = layer.pixmap
+        for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup, transform: transform), mode: .alpha) }
+        for mask in group.masks { content.multiply(by: offscreen(mask, transform: transform), mode: .luminance) }
+        composite(content, alpha: group.opacity)
     }
 
-    /// Runs `body` on a transparent layer covering the device pixels of `box` (clipped to this
-    /// canvas), passing the translation from device pixels to the layer's, then blends the
-    /// layer here at opacity `alpha`.
-    private func drawInLayer(covering box: Rect, alpha: Double, _ body: (Canvas, AffineTransform) -> Void) {
-        let x0 = max(0, box.minX.rounded(.down)), y0 = max(0, box.minY.rounded(.down))
-        let x1 = min(Double(pixmap.width), box.maxX.rounded(.up)), y1 = min(Double(pixmap.height), box.maxY.rounded(.up))
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
-        let layer = Canvas(width: Int(x1 - x0), height: Int(y1 - y0))
-        body(layer, .translation(-x0, -y0))
-        composite(layer.pixmap, x: Int(x0), y: Int(y0), alpha: alpha)
+    /// `group` drawn onto a transparent canvas the size of this one.
+    private func offscreen(_ group: VectorGroup, transform: AffineTransform) -> Pixmap {
+        let canvas = Canvas(width: pixmap.width, height: pixmap.height)
+        canvas.clip = clip
+        canvas.draw(group, transform: transform)
+        return canvas.pixmap
+    }
+
+    private func drawChildren(of group: VectorGroup, transform: AffineTransform) {
+        for child in group.children {
+            switch child {
+            case let .group(inner): draw(inner, transform: transform)
+            case let .shape(shape): draw(shape, transform: transform)
+            }
+        }
+    }
+
+    /// Paints one shape's fill, then its stroke outline. The outline made when the file was
+    /// read is used unless the drawing scale would show its flattening (over a tenth of a
+    /// pixel); then the centre line is outlined again for this scale.
+    private func draw(_ shape: Shape, transform: AffineTransform) {
+        if let fill = shape.fill { self.fill(shape.path, paint: fill, rule: shape.fillRule, transform: transform) }
+        guard let stroke = shape.stroke else { return }
+        let scale = max(transform.axisScales.x, transform.axisScales.y)
+        if Shape.strokeTolerance * scale <= 0.1 {
+            self.fill(stroke.outline, paint: stroke.paint, rule: .nonZero, transform: transform)
+            return
+        }
+        let device = stroke.transform.concatenating(transform)
+        let deviceScale = max(device.axisScales.x, device.axisScales.y)
+        guard deviceScale > 0, deviceScale.isFinite else { return }
+        let outline = Stroke.outline(stroke.centerline, style: stroke.style, dashes: stroke.dashes, phase: stroke.dashPhase,
+                                     tolerance: Path.strokeTolerance / deviceScale)
+        let inverse = stroke.transform.inverted ?? .identity
+        let paint: Paint
+        switch stroke.paint {
+        case .solid: paint = stroke.paint
+        case var .gradient(gradient):
+            gradient.transform = gradient.transform.concatenating(inverse)
+            paint = .gradient(gradient)
+        }
+        self.fill(outline, paint: paint, rule: .nonZero, transform: device)
     }
 }
 
@@ -58,5 +92,11 @@ extension VectorImage {
         return AffineTransform.translation(-viewBox.x, -viewBox.y)
             .concatenating(.scale(sx, sy))
             .concatenating(.translation(rect.x, rect.y))
+    }
+
+    /// The transform fitting the viewBox into a `width` × `height` viewport by the root's
+    /// `preserveAspectRatio`, as a browser places an SVG file shown at that size.
+    public func transform(fittingWidth width: Double, height: Double) -> AffineTransform? {
+        aspectRatio.transform(viewBox, into: Rect(0, 0, width, height))
     }
 }

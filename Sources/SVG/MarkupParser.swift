@@ -13,13 +13,22 @@ struct MarkupAttribute {
     func offset(ofValueByte index: Int) -> Int { isVerbatim ? valueOffset + index : valueOffset }
 }
 
-/// An element of the document tree. Text content is dropped: no element of the SVG subset has any.
+/// An element of the document tree. Character data (text and CDATA, entities decoded) is kept
+/// as children named `#text` whose `text` holds it, for `<style>` and `<text>`.
 struct MarkupElement {
     let name: String
     let attributes: [MarkupAttribute]
     var children: [MarkupElement]
     /// Byte offset of the `<` that opens the element.
     let offset: Int
+    /// The characters of a `#text` node; empty for elements.
+    var text = ""
+
+    /// Whether this is character data rather than an element.
+    var isText: Bool { name == "#text" }
+
+    /// The concatenated text of the direct `#text` children.
+    var textContent: String { children.filter(\.isText).map(\.text).joined() }
 
     func attribute(_ name: String) -> MarkupAttribute? { attributes.first { $0.name == name } }
 }
@@ -72,7 +81,9 @@ struct MarkupParser {
         }
         var element = MarkupElement(name: name, attributes: attributes, children: [], offset: start)
         while true {
+            let textStart = i
             skipText()
+            if i > textStart { element.children.append(try textNode(textStart..<i)) }
             guard i < bytes.count else { throw SourceProblem(offset: start, message: "unclosed <\(name)> element") }
             if consume("</") {
                 let closing = i
@@ -83,6 +94,13 @@ struct MarkupParser {
                 skipSpace()
                 guard consume(">") else { throw SourceProblem(offset: i, message: "expected '>' to end </\(name)>") }
                 return element
+            }
+            if bytes[i...].starts(with: Array("<![CDATA[".utf8)) {
+                let start = i
+                _ = try skipMarkupThatIsNotAnElement()
+                element.children.append(MarkupElement(name: "#text", attributes: [], children: [], offset: start,
+                                                      text: String(decoding: bytes[(start + 9)..<(i - 3)], as: UTF8.self)))
+                continue
             }
             if try skipMarkupThatIsNotAnElement() { continue }
             element.children.append(try parseElement(depth: depth + 1))
@@ -118,6 +136,24 @@ struct MarkupParser {
         i += 1
         return MarkupAttribute(name: name, value: String(decoding: decoded, as: UTF8.self),
                                valueOffset: valueOffset, isVerbatim: verbatim)
+    }
+
+    /// A `#text` node of the bytes in `range`, entity references decoded.
+    private mutating func textNode(_ range: Range<Int>) throws -> MarkupElement {
+        let end = i
+        i = range.lowerBound
+        var decoded: [UInt8] = []
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "&") {
+                decoded += try parseEntity()
+            } else {
+                decoded.append(bytes[i])
+                i += 1
+            }
+        }
+        i = end
+        return MarkupElement(name: "#text", attributes: [], children: [], offset: range.lowerBound,
+                             text: String(decoding: decoded, as: UTF8.self))
     }
 
     /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xNN;` at `i`.

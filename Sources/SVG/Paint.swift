@@ -1,24 +1,39 @@
 import Geometry
 
-/// Parses the paint values of `fill` and `stroke`: `none`, `#rgb`, `#rrggbb` and a few colour
-/// names. `nil` is `none`.
-enum Paint {
-    static func parse(_ text: String) throws -> Color? {
+/// A `fill` or `stroke` value as written: `none`, a colour, `currentColor`, or a reference to
+/// a paint server with an optional fallback (`url(#g) red`) for when the reference is missing.
+indirect enum PaintValue: Equatable {
+    case none
+    case color(Color)
+    case currentColor
+    case reference(id: String, fallback: PaintValue?)
+
+    /// Parses a paint; `nil` when `text` is not one (the caller warns and ignores it).
+    static func parse(_ text: String) -> PaintValue? {
         let value = text.trimmingSpace()
-        if value == "none" { return nil }
-        if let named = names[value.lowercased()] { return named }
-        let digits = value.dropFirst()
-        guard value.hasPrefix("#"), digits.count == 3 || digits.count == 6, let color = Color(hex: value) else {
-            throw ValueProblem(index: 0, message: "unknown colour '\(value)' (use #rgb, #rrggbb, a colour name or none)")
+        let lower = value.lowercased()
+        if lower == "none" { return PaintValue.none }
+        if lower == "currentcolor" { return .currentColor }
+        if lower.hasPrefix("url(") {
+            guard let close = value.firstIndex(of: ")") else { return nil }
+            var target = String(value[value.index(value.startIndex, offsetBy: 4)..<close]).trimmingSpace()
+            if target.count >= 2, let q = target.first, q == "'" || q == "\"", target.last == q {
+                target = String(target.dropFirst().dropLast())
+            }
+            guard target.hasPrefix("#") else { return nil }
+            let rest = String(value[value.index(after: close)...]).trimmingSpace()
+            if rest.isEmpty { return .reference(id: String(target.dropFirst()), fallback: nil) }
+            guard let fallback = parse(rest), fallback.isPlain else { return nil }
+            return .reference(id: String(target.dropFirst()), fallback: fallback)
         }
-        return color
+        return CSSColor.parse(value).map(PaintValue.color)
     }
 
-    /// The colour names the subset knows, each with its CSS value.
-    private static let names: [String: Color] = [
-        "black": .black, "white": .white, "transparent": .clear,
-        "gray": Color(r255: 128, g: 128, b: 128), "grey": Color(r255: 128, g: 128, b: 128),
-    ]
+    /// True for a paint that refers to nothing else (what a fallback may be).
+    private var isPlain: Bool {
+        if case .reference = self { return false }
+        return true
+    }
 }
 
 extension String {

@@ -5,8 +5,8 @@ import Raster
 /// absolute and relative form, implicit repetition, implicit lineto after moveto, compact
 /// numbers and arc flags) into a Raster `Path` in the path's own user space.
 ///
-/// The SVG spec renders a path up to its first error; this reader rejects the whole path
-/// instead, because art in `Assets/` should be fixed rather than half drawn.
+/// As the SVG spec says, a path with an error renders up to the last complete segment before
+/// it (`parsePartial`); `parse` rejects it as a whole, for callers that want strictness.
 struct PathDataParser {
     private var scanner: NumberScanner
     private var path = Path()
@@ -28,6 +28,19 @@ struct PathDataParser {
             throw ValueProblem(index: problem.index, message: "path data: \(problem.message)")
         }
         return parser.path
+    }
+
+    /// Parses `data` up to its first error: the path so far, and the problem if there was one.
+    static func parsePartial(_ data: String) -> (Path, ValueProblem?) {
+        var parser = PathDataParser(scanner: NumberScanner(data))
+        do {
+            try parser.parseAll()
+            return (parser.path, nil)
+        } catch let problem as ValueProblem {
+            return (parser.path, ValueProblem(index: problem.index, message: "path data: \(problem.message)"))
+        } catch {
+            return (parser.path, nil)
+        }
     }
 
     private init(scanner: NumberScanner) { self.scanner = scanner }

@@ -1,42 +1,99 @@
 import Geometry
 import Raster
 
-/// The outline of each shape element in its own user space (before any transform), as SVG 1.1
-/// chapter 9 defines it. A zero width, height or radius gives an empty path (nothing is drawn);
-/// a negative one is an error.
+/// Shape elements: their outline in their own user space (SVG 1.1 chapter 9), and the
+/// painted `Shape` in viewBox coordinates. A zero width, height or radius draws nothing; a
+/// negative one is invalid (ignored with a warning, so the element draws nothing either).
 extension VectorImageReader {
-    func path(of element: MarkupElement) throws -> Path {
-        switch element.name {
-        case "path":
-            guard let d = element.attribute("d") else { return Path() }
-            return try value(d, PathDataParser.parse)
-        case "rect": return try rect(element)
-        case "circle":
-            let r = try optionalLength(element, "r") ?? 0
-            guard r > 0 else { return Path() }
-            return Path(circleCenter: Point(try coordinate(element, "cx"), try coordinate(element, "cy")), radius: r)
-        case "ellipse":
-            let rx = try optionalLength(element, "rx") ?? 0, ry = try optionalLength(element, "ry") ?? 0
-            guard rx > 0, ry > 0 else { return Path() }
-            let cx = try coordinate(element, "cx"), cy = try coordinate(element, "cy")
-            return Path(ellipseIn: Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
-        case "line":
-            var path = Path()
-            path.move(to: Point(try coordinate(element, "x1"), try coordinate(element, "y1")))
-            path.line(to: Point(try coordinate(element, "x2"), try coordinate(element, "y2")))
-            return path
-        default:
-            return try polyline(element, closed: element.name == "polygon")
+    func shape(_ element: MarkupElement, _ context: Context) -> VectorNode? {
+        let path = self.path(of: element, context.lengths)
+        guard !path.isEmpty else { return nil }
+        return painted(path, element: element, context)
+    }
+
+    /// `path` (user space) painted with the context's style, in viewBox coordinates.
+    func painted(_ path: Path, element: MarkupElement, _ context: Context) -> VectorNode? {
+        let style = context.style
+        let outline = path.transformed(by: context.transform)
+        guard outline.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            warn(at: element.offset, "<\(element.name)>: coordinates overflow after its transform; not drawn")
+            return nil
+        }
+        if context.clipping {
+            return style.isVisible ? .shape(Shape(path: outline, fill: .solid(.black), fillRule: style.clipRule)) : nil
+        }
+        guard style.isVisible else { return nil }
+        let box = path.tightBounds() ?? .zero
+        let fill = paint(style.fill, opacity: style.fillOpacity, box: box, element: element, context)
+        var stroke: Stroke?
+        if style.strokeWidth > 0,
+           let strokePaint = paint(style.stroke, opacity: style.strokeOpacity, box: box, element: element, context) {
+            let dashes = style.dashArray.reduce(0, +) > 0 ? style.dashArray : []
+            stroke = Stroke(paint: strokePaint,
+                            style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
+                                               miterLimit: style.miterLimit),
+                            dashes: dashes, dashPhase: style.dashOffset, centerline: path, transform: context.transform)
+        }
+        guard fill != nil || stroke != nil else { return nil }
+        return .shape(Shape(path: outline, fill: fill, fillRule: style.fillRule, stroke: stroke))
+    }
+
+    /// A paint value resolved for an element whose geometry has bounding box `box` (user space).
+    func paint(_ value: PaintValue, opacity: Double, box: Rect, element: MarkupElement, _ context: Context) -> Paint? {
+        switch value {
+        case .none: return nil
+        case let .color(color): return .solid(color.multiplyingAlpha(by: opacity))
+        case .currentColor: return .solid(context.style.color.multiplyingAlpha(by: opacity))
+        case let .reference(id, fallback):
+            switch paintServer(id, box: box, context, at: element) {
+            case let .found(paint): return paint?.multiplyingAlpha(by: opacity)
+            case .missing:
+                guard let fallback else { return nil }
+                return paint(fallback, opacity: opacity, box: box, element: element, context)
+            }
         }
     }
 
-    /// `<rect>` with optional elliptical corners: a missing `rx` or `ry` takes the other's value,
-    /// and each is clamped to half the rect's side.
-    private func rect(_ element: MarkupElement) throws -> Path {
-        let width = try optionalLength(element, "width") ?? 0, height = try optionalLength(element, "height") ?? 0
-        guard width > 0, height > 0 else { return Path() }
-        let origin = Point(try coordinate(element, "x"), try coordinate(element, "y"))
-        let rxValue = try optionalLength(element, "rx"), ryValue = try optionalLength(element, "ry")
+    func path(of element: MarkupElement, _ lengths: LengthContext) -> Path {
+        func coordinate(_ name: String, _ axis: LengthAxis) -> Double { length(element, name, axis, lengths) ?? 0 }
+        func size(_ name: String, _ axis: LengthAxis) -> Double? { length(element, name, axis, lengths, nonNegative: true) }
+        switch element.name {
+        case "path":
+            guard let d = element.attribute("d") else { return Path() }
+            let (path, problem) = PathDataParser.parsePartial(d.value)
+            if let problem {
+                warn(at: d.offset(ofValueByte: problem.index), "\(problem.message); drawn up to there")
+            }
+            return path
+        case "rect":
+            return rect(element, lengths)
+        case "circle":
+            guard let r = size("r", .other), r > 0 else { return Path() }
+            return Path(circleCenter: Point(coordinate("cx", .x), coordinate("cy", .y)), radius: r)
+        case "ellipse":
+            let rxValue = element.attribute("rx")?.value.trimmingSpace() == "auto" ? nil : size("rx", .x)
+            let ryValue = element.attribute("ry")?.value.trimmingSpace() == "auto" ? nil : size("ry", .y)
+            guard let rx = rxValue ?? ryValue, let ry = ryValue ?? rxValue, rx > 0, ry > 0 else { return Path() }
+            let cx = coordinate("cx", .x), cy = coordinate("cy", .y)
+            return Path(ellipseIn: Rect(cx - rx, cy - ry, 2 * rx, 2 * ry))
+        case "line":
+            var path = Path()
+            path.move(to: Point(coordinate("x1", .x), coordinate("y1", .y)))
+            path.line(to: Point(coordinate("x2", .x), coordinate("y2", .y)))
+            return path
+        default:
+            return polyline(element, closed: element.name == "polygon")
+        }
+    }
+
+    /// `<rect>` with optional elliptical corners: a missing (or `auto`) `rx` or `ry` takes the
+    /// other's value, and each is clamped to half the rect's side.
+    private func rect(_ element: MarkupElement, _ lengths: LengthContext) -> Path {
+        guard let width = length(element, "width", .x, lengths, nonNegative: true),
+              let height = length(element, "height", .y, lengths, nonNegative: true), width > 0, height > 0 else { return Path() }
+        let origin = Point(length(element, "x", .x, lengths) ?? 0, length(element, "y", .y, lengths) ?? 0)
+        let rxValue = element.attribute("rx")?.value.trimmingSpace() == "auto" ? nil : length(element, "rx", .x, lengths, nonNegative: true)
+        let ryValue = element.attribute("ry")?.value.trimmingSpace() == "auto" ? nil : length(element, "ry", .y, lengths, nonNegative: true)
         let rx = min(rxValue ?? ryValue ?? 0, width / 2), ry = min(ryValue ?? rxValue ?? 0, height / 2)
         guard rx > 0, ry > 0 else { return Path(rect: Rect(origin.x, origin.y, width, height)) }
         // Elliptical corners are circular corners of radius rx stretched vertically by ry/rx.
@@ -45,23 +102,28 @@ extension VectorImageReader {
             .transformed(by: AffineTransform.scale(1, stretch).concatenating(.translation(origin.x, origin.y)))
     }
 
-    /// `<polyline>` and `<polygon>`: pairs of coordinates in `points`.
-    private func polyline(_ element: MarkupElement, closed: Bool) throws -> Path {
+    /// `<polyline>` and `<polygon>`: pairs of coordinates in `points`; an error ends the list
+    /// (with a warning) and an odd last number is dropped, as the spec says.
+    private func polyline(_ element: MarkupElement, closed: Bool) -> Path {
         guard let attribute = element.attribute("points") else { return Path() }
-        return try value(attribute) { text in
-            var scanner = NumberScanner(text)
-            var path = Path()
-            scanner.skipSpace()
-            while !scanner.isAtEnd {
-                let x = try scanner.numberAndSeparator("in points")
-                guard scanner.isAtNumber else {
-                    throw ValueProblem(index: scanner.index, message: "points: expected the y coordinate after \(x)")
-                }
-                let p = Point(x, try scanner.numberAndSeparator("in points"))
-                if path.isEmpty { path.move(to: p) } else { path.line(to: p) }
+        var scanner = NumberScanner(attribute.value)
+        var path = Path()
+        scanner.skipSpace()
+        while !scanner.isAtEnd {
+            guard let x = try? scanner.numberAndSeparator(""), scanner.isAtNumber,
+                  let y = try? scanner.numberAndSeparator("") else {
+                warn(at: attribute.offset(ofValueByte: scanner.index), "points: expected pairs of numbers; drawn up to there")
+                break
             }
-            if closed { path.close() }
-            return path
+            let p = Point(x, y)
+            if path.isEmpty { path.move(to: p) } else { path.line(to: p) }
         }
+        if closed { path.close() }
+        return path
     }
+}
+
+extension VectorImageReader {
+    /// `<text>`: not drawn yet.
+    func text(_ element: MarkupElement, _ context: Context) -> [VectorNode] { [] }
 }

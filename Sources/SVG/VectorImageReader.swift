@@ -1,113 +1,336 @@
 import Geometry
 import Raster
 
-/// Turns the element tree of one SVG file into a `VectorImage`: resolves the root's viewBox
-/// and size, walks groups accumulating transforms and presentation properties, and converts
-/// each shape element to a path. Elements outside the subset (`title`, `desc`, `defs`,
-/// `metadata`, …) are skipped with their content.
-struct VectorImageReader {
+/// Turns the element tree of one SVG file into a `VectorImage` render tree, as usvg does:
+/// cascades styles (presentation attributes, `<style>` sheets, `style` attributes), resolves
+/// units against the nearest viewport, expands `use`, `symbol` and nested `svg`, resolves paint
+/// servers, clip paths and masks, and converts shapes to paths in viewBox coordinates.
+///
+/// Invalid values are ignored with a warning, as the SVG spec asks; hostile input is bounded:
+/// element nesting by the markup parser, `use` expansion by `maximumNodes`, reference cycles by
+/// tracking what is being expanded.
+final class VectorImageReader {
     let source: SourceText
+    private(set) var warnings: [SVGError] = []
+    /// Elements by `id` (the first one wins, as in browsers).
+    private(set) var elements: [String: MarkupElement] = [:]
+    /// The cascaded declarations of every element, by the element's offset.
+    private var declarations: [Int: [Declaration]] = [:]
+    /// The `id`s of `use`, clip path, mask and paint server elements being expanded, to break cycles.
+    var expanding: Set<String> = []
+    /// How many more nodes `use` expansion may produce before the rest is dropped.
+    private var nodeBudget = VectorImageReader.maximumNodes
+
+    /// The most render-tree nodes one file may expand to (a `use` bomb stops here).
+    static let maximumNodes = 100_000
+
+    init(source: SourceText) { self.source = source }
+
+    /// The state a child element is read in.
+    struct Context {
+        var style: Style
+        /// The element's user space to viewBox coordinates.
+        var transform: AffineTransform
+        var viewport: Size
+        /// Inside a `clipPath`: every shape is an opaque fill with the clip rule.
+        var clipping = false
+
+        var lengths: LengthContext { LengthContext(viewport: viewport, fontSize: style.fontSize) }
+    }
 
     func read() throws -> VectorImage {
         var markup = MarkupParser(bytes: source.bytes)
         let root = try located { try markup.parseDocument() }
         guard root.name == "svg" else { throw source.error(at: root.offset, "the root element is <\(root.name)>, not <svg>") }
-        let (viewBox, size) = try frame(of: root)
-        var shapes: [Shape] = []
-        try visitChildren(of: root, presentation: try presentation(of: root, inheriting: Presentation()),
-                          transform: .identity, into: &shapes)
-        return VectorImage(viewBox: viewBox, size: size, shapes: shapes)
+        var sheet = StyleSheet()
+        index(root, path: [], sheet: &sheet)
+        cascade(root, path: [], sheet: sheet)
+
+        let (viewBox, size, aspectRatio) = try frame(of: root)
+        var context = Context(style: Style(), transform: .identity, viewport: viewBox.size)
+        context.style = style(of: root, parent: context)
+        context.transform = transform(of: root, context)
+        let children = wrap(self.children(of: root, context), element: root, context)
+        return VectorImage(viewBox: viewBox, size: size, aspectRatio: aspectRatio, root: VectorGroup(children: children),
+                           warnings: warnings)
+    }
+
+    // MARK: - Indexing and the cascade
+
+    /// Records ids and collects `<style>` sheets, in document order.
+    private func index(_ element: MarkupElement, path: [MarkupElement], sheet: inout StyleSheet) {
+        if let id = element.attribute("id")?.value, elements[id] == nil { elements[id] = element }
+        if element.name == "style" {
+            let type = element.attribute("type")?.value.trimmingSpace() ?? ""
+            if type.isEmpty || type == "text/css" { sheet.add(element.textContent) }
+        }
+        for child in element.children where !child.isText { index(child, path: path + [element], sheet: &sheet) }
+    }
+
+    /// Stores every element's declarations in cascade order: presentation attributes, then
+    /// style sheet rules by specificity, then the `style` attribute, then `!important` rules
+    /// and `!important` style declarations.
+    private func cascade(_ element: MarkupElement, path: [MarkupElement], sheet: StyleSheet) {
+        let path = path + [element]
+        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) && $0.name != "font" }
+            .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
+        var important: [Declaration] = []
+        for rule in sheet.matching(path) {
+            for d in rule.declarations {
+                let declaration = Declaration(property: d.property, value: d.value, offset: element.offset)
+                if d.important { important.append(declaration) } else { normal.append(declaration) }
+            }
+        }
+        if let style = element.attribute("style") {
+            for d in StyleSheet.declarations(style.value) {
+                let declaration = Declaration(property: d.property, value: d.value, offset: style.valueOffset)
+                if d.important { important.append(declaration) } else { normal.append(declaration) }
+            }
+        }
+        declarations[element.offset] = normal + important
+        for child in element.children where !child.isText { cascade(child, path: path, sheet: sheet) }
+    }
+
+    /// The computed style of `element` given its parent's context.
+    func style(of element: MarkupElement, parent context: Context) -> Style {
+        var style = context.style.inherited
+        // font-size first: em and ex units in the other properties depend on it.
+        let list = declarations[element.offset] ?? []
+        var lengths = context.lengths
+        for d in list where d.property == "font-size" {
+            if let problem = style.apply(d, parent: context.style, lengths: lengths) { warn(at: d.offset, problem) }
+        }
+        lengths.fontSize = style.fontSize
+        for d in list where d.property != "font-size" && Style.properties.contains(d.property) {
+            if let problem = style.apply(d, parent: context.style, lengths: lengths) { warn(at: d.offset, problem) }
+        }
+        return style
     }
 
     // MARK: - The root
 
-    /// The root's viewBox and intrinsic size; either may be derived from the other.
-    private func frame(of root: MarkupElement) throws -> (Rect, Size) {
-        let width = try optionalLength(root, "width", allowZero: false)
-        let height = try optionalLength(root, "height", allowZero: false)
-        var viewBox: Rect?
-        if let attribute = root.attribute("viewBox") {
-            let v = try value(attribute) { text -> [Double] in
-                var scanner = NumberScanner(text)
-                scanner.skipSpace()
-                let v = try scanner.numbers(4, "in viewBox (min-x min-y width height)")
-                guard scanner.isAtEnd else { throw ValueProblem(index: scanner.index, message: "viewBox has more than 4 numbers") }
-                guard v[2] > 0, v[3] > 0 else { throw ValueProblem(index: 0, message: "viewBox width and height must be positive") }
-                return v
+    /// The root's viewBox, intrinsic size and aspect ratio; either of the first two may be
+    /// derived from the other, and a root with neither is 100 × 100 (as browsers size a
+    /// replaced element without intrinsic size, scaled down from 300 × 150).
+    private func frame(of root: MarkupElement) throws -> (Rect, Size, AspectRatio) {
+        let lengths = LengthContext(viewport: Size(100, 100), fontSize: 16)
+        func dimension(_ name: String) -> Double? {
+            guard let attribute = root.attribute(name) else { return nil }
+            if attribute.value.trimmingSpace().hasSuffix("%") { return nil }
+            guard let v = lengths.length(attribute.value, .x), v > 0 else {
+                warn(at: attribute.valueOffset, "\(name): invalid value '\(attribute.value)', ignored")
+                return nil
             }
-            viewBox = Rect(v[0], v[1], v[2], v[3])
+            return v
         }
-        guard let box = viewBox ?? width.flatMap({ w in height.map { Rect(0, 0, w, $0) } }) else {
-            throw source.error(at: root.offset, "<svg> needs a viewBox or both width and height")
+        let width = dimension("width"), height = dimension("height")
+        let viewBox = self.viewBox(of: root)
+        let box = viewBox ?? Rect(0, 0, width ?? 100, height ?? 100)
+        var size = Size(width ?? box.width, height ?? box.height)
+        if viewBox != nil {
+            if width != nil, height == nil { size.height = size.width * box.height / box.width }
+            if height != nil, width == nil { size.width = size.height * box.width / box.height }
         }
-        return (box, Size(width ?? box.width, height ?? box.height))
+        return (box, size, aspectRatio(of: root))
+    }
+
+    /// An element's `viewBox`, or `nil` when absent or invalid (with a warning).
+    func viewBox(of element: MarkupElement) -> Rect? {
+        guard let attribute = element.attribute("viewBox") else { return nil }
+        var scanner = NumberScanner(attribute.value)
+        scanner.skipSpace()
+        guard let v = try? scanner.numbers(4, ""), scanner.isAtEnd else {
+            warn(at: attribute.valueOffset, "viewBox: expected four numbers (min-x min-y width height), ignored")
+            return nil
+        }
+        guard v[2] > 0, v[3] > 0 else {
+            warn(at: attribute.valueOffset, "viewBox: width and height must be positive, ignored")
+            return nil
+        }
+        return Rect(v[0], v[1], v[2], v[3])
+    }
+
+    /// An element's `preserveAspectRatio` (the default when absent or invalid).
+    func aspectRatio(of element: MarkupElement) -> AspectRatio {
+        guard let attribute = element.attribute("preserveAspectRatio") else { return AspectRatio() }
+        guard let ratio = AspectRatio.parse(attribute.value.trimmingSpace()) else {
+            warn(at: attribute.valueOffset, "preserveAspectRatio: invalid value '\(attribute.value)', ignored")
+            return AspectRatio()
+        }
+        return ratio
     }
 
     // MARK: - Walking the tree
 
-    private func visitChildren(of element: MarkupElement, presentation: Presentation, transform: AffineTransform,
-                               into shapes: inout [Shape]) throws {
-        for child in element.children {
-            guard Self.shapeElements.contains(child.name) || child.name == "g" else { continue }
-            let style = try self.presentation(of: child, inheriting: presentation)
-            guard style.isDisplayed else { continue }
-            var local = transform
-            if let attribute = child.attribute("transform") {
-                local = try value(attribute, TransformList.parse).concatenating(transform)
-            }
-            if child.name == "g" {
-                try visitChildren(of: child, presentation: style, transform: local, into: &shapes)
-                continue
-            }
-            let path = try self.path(of: child)
-            if let shape = style.shape(path, transform: local) {
-                guard shape.path.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-                    throw source.error(at: child.offset, "<\(child.name)>: coordinates overflow after its transform")
-                }
-                shapes.append(shape)
-            }
+    /// The nodes the children of a container produce.
+    func children(of element: MarkupElement, _ context: Context) -> [VectorNode] {
+        var nodes: [VectorNode] = []
+        for child in element.children where !child.isText {
+            nodes += self.nodes(of: child, context)
+            if element.name == "switch", !nodes.isEmpty { break }
         }
+        return nodes
     }
 
-    private static let shapeElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polygon", "polyline"]
+    /// The nodes one element produces in `parent`'s context.
+    func nodes(of element: MarkupElement, _ parent: Context) -> [VectorNode] {
+        guard nodeBudget > 0 else { return [] }
+        nodeBudget -= 1
+        let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
+                                       "line", "polyline", "polygon"]
+        guard renderable.contains(element.name) else { return [] }
+        var context = parent
+        context.style = style(of: element, parent: parent)
+        guard context.style.isDisplayed else { return [] }
+        if context.clipping, !["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"]
+            .contains(element.name) { return [] }
+        if element.name != "svg" {
+            context.transform = transform(of: element, context).concatenating(parent.transform)
+        }
+        var nodes: [VectorNode]
+        switch element.name {
+        case "g", "a", "switch":
+            nodes = children(of: element, context)
+        case "svg":
+            nodes = nestedViewport(element, context)
+        case "use":
+            nodes = use(element, context)
+        case "text":
+            nodes = text(element, context)
+        default:
+            nodes = shape(element, context).map { [$0] } ?? []
+        }
+        return wrap(nodes, element: element, context)
+    }
 
-    private func presentation(of element: MarkupElement, inheriting inherited: Presentation) throws -> Presentation {
-        try located { try inherited.applying(Declaration.all(of: element)) }
+    /// `nodes` inside a group carrying the element's opacity, clip path and mask, when it has any.
+    func wrap(_ nodes: [VectorNode], element: MarkupElement, _ context: Context) -> [VectorNode] {
+        let style = context.style
+        guard !nodes.isEmpty else { return nodes }
+        var group = VectorGroup(children: nodes, opacity: context.clipping ? 1 : style.opacity)
+        if let id = style.clipPath, let clip = clipPath(id, for: group, context, at: element) { group.clips = [clip] }
+        if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
+            group.masks = [mask]
+        }
+        if !group.needsLayer { return nodes }
+        // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
+        if group.clips.isEmpty, group.masks.isEmpty, nodes.count == 1, case var .shape(shape) = nodes[0],
+           (shape.fill == nil) != (shape.stroke == nil) {
+            shape.fill = shape.fill.map { $0.multiplyingAlpha(by: group.opacity) }
+            if let paint = shape.stroke?.paint { shape.stroke?.paint = paint.multiplyingAlpha(by: group.opacity) }
+            return group.opacity > 0 ? [.shape(shape)] : []
+        }
+        return group.opacity > 0 ? [.group(group)] : []
+    }
+
+    /// The element's `transform` (about its `transform-origin`), identity when absent or invalid.
+    func transform(of element: MarkupElement, _ context: Context, attribute name: String = "transform") -> AffineTransform {
+        guard let attribute = element.attribute(name) else { return .identity }
+        let t: AffineTransform
+        do {
+            t = try TransformList.parse(attribute.value)
+        } catch let problem as ValueProblem {
+            warn(at: attribute.offset(ofValueByte: problem.index), "\(problem.message), ignored")
+            return .identity
+        } catch {
+            return .identity
+        }
+        guard let origin = context.style.transformOrigin, name == "transform" else { return t }
+        return AffineTransform.translation(-origin.x, -origin.y).concatenating(t).concatenating(.translation(origin.x, origin.y))
+    }
+
+    /// A nested `<svg>`: a new viewport at x, y, width, height with its own viewBox, clipped to it.
+    private func nestedViewport(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
+        let lengths = context.lengths
+        let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
+        let width = length(element, "width", .x, lengths, nonNegative: true) ?? context.viewport.width
+        let height = length(element, "height", .y, lengths, nonNegative: true) ?? context.viewport.height
+        return viewport(element, rect: Rect(x, y, width, height), context)
+    }
+
+    /// The content of an `svg` or `symbol` element placed in `rect` of the current user space.
+    func viewport(_ element: MarkupElement, rect: Rect, _ context: Context) -> [VectorNode] {
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        var inner = context
+        let viewBox = self.viewBox(of: element)
+        let placement = viewBox.flatMap { aspectRatio(of: element).transform($0, into: rect) }
+            ?? .translation(rect.x, rect.y)
+        inner.transform = placement.concatenating(context.transform)
+        inner.viewport = viewBox?.size ?? rect.size
+        let nodes = children(of: element, inner)
+        guard !nodes.isEmpty else { return [] }
+        // overflow defaults to hidden on both: the viewport clips its content.
+        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value
+            ?? element.attribute("overflow")?.value ?? "hidden"
+        if overflow == "visible" || overflow == "auto" || context.clipping { return nodes }
+        let clip = VectorGroup(children: [.shape(Shape(path: Path(rect: rect).transformed(by: context.transform), fill: .solid(.black)))])
+        return [.group(VectorGroup(children: nodes, clips: [clip]))]
+    }
+
+    /// `<use>`: the referenced element (or symbol) drawn translated by x, y, inheriting the
+    /// `use` element's style.
+    private func use(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
+        guard let (id, target) = reference(element, what: "use") else { return [] }
+        guard !expanding.contains(id) else {
+            warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; ignored")
+            return []
+        }
+        expanding.insert(id)
+        defer { expanding.remove(id) }
+        let lengths = context.lengths
+        let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
+        var inner = context
+        inner.transform = AffineTransform.translation(x, y).concatenating(context.transform)
+        if target.name == "symbol" || target.name == "svg" {
+            let width = length(element, "width", .x, lengths, nonNegative: true)
+                ?? length(target, "width", .x, lengths, nonNegative: true) ?? context.viewport.width
+            let height = length(element, "height", .y, lengths, nonNegative: true)
+                ?? length(target, "height", .y, lengths, nonNegative: true) ?? context.viewport.height
+            var symbolContext = inner
+            symbolContext.style = style(of: target, parent: inner)
+            guard symbolContext.style.isDisplayed || target.name == "symbol" else { return [] }
+            symbolContext.transform = transform(of: target, symbolContext).concatenating(inner.transform)
+            let nodes = viewport(target, rect: Rect(0, 0, width, height), symbolContext)
+            return wrap(nodes, element: target, symbolContext)
+        }
+        return nodes(of: target, inner)
+    }
+
+    // MARK: - References
+
+    /// The element an `href` or `xlink:href` names, with a warning when it is missing.
+    func reference(_ element: MarkupElement, what: String) -> (String, MarkupElement)? {
+        guard let attribute = element.attribute("href") ?? element.attribute("xlink:href") else { return nil }
+        let value = attribute.value.trimmingSpace()
+        guard value.hasPrefix("#"), let target = elements[String(value.dropFirst())] else {
+            warn(at: attribute.valueOffset, "\(what): no element '\(value)' in this file, ignored")
+            return nil
+        }
+        return (String(value.dropFirst()), target)
     }
 
     // MARK: - Attribute values
 
-    /// Runs `parse` on an attribute's value, reporting its problems at their place in the file.
-    func value<T>(_ attribute: MarkupAttribute, _ parse: (String) throws -> T) throws -> T {
-        do {
-            return try parse(attribute.value)
-        } catch let problem as ValueProblem {
-            throw source.error(at: attribute.offset(ofValueByte: problem.index), problem.message)
-        }
-    }
-
-    /// A length attribute (a number with an optional `px`), or `nil` when it is absent.
-    func optionalLength(_ element: MarkupElement, _ name: String, allowZero: Bool = true) throws -> Double? {
-        try number(element, name) { try Presentation.length($0.trimmingSpace(), allowZero: allowZero) }
-    }
-
-    /// A coordinate attribute (any sign, an optional `px`), 0 when absent.
-    func coordinate(_ element: MarkupElement, _ name: String) throws -> Double {
-        try number(element, name) { try Presentation.number(Presentation.withoutPixelUnit($0)) } ?? 0
-    }
-
-    /// Parses attribute `name` with `parse`, or `nil` when it is absent; problems are reported
-    /// at their place in the file, prefixed with the attribute's name.
-    private func number(_ element: MarkupElement, _ name: String,
-                        _ parse: (String) throws -> Double) throws -> Double? {
+    /// A length attribute in user units, or `nil` when absent or invalid (with a warning).
+    func length(_ element: MarkupElement, _ name: String, _ axis: LengthAxis, _ lengths: LengthContext,
+                nonNegative: Bool = false) -> Double? {
         guard let attribute = element.attribute(name) else { return nil }
-        return try value(attribute) { text in
-            do {
-                return try parse(text)
-            } catch let problem as ValueProblem {
-                throw ValueProblem(index: problem.index, message: "\(name): \(problem.message)")
-            }
+        guard let v = lengths.length(attribute.value, axis) else {
+            warn(at: attribute.valueOffset, "\(name): invalid length '\(attribute.value)', ignored")
+            return nil
         }
+        guard !nonNegative || v >= 0 else {
+            warn(at: attribute.valueOffset, "\(name): must not be negative, ignored")
+            return nil
+        }
+        return v
+    }
+
+    /// Records a warning at a byte of the file.
+    func warn(at offset: Int, _ message: String) {
+        guard warnings.count < 1000 else { return }
+        let (line, column) = source.location(of: offset)
+        warnings.append(SVGError(file: source.name, line: line, column: column, message: "warning: " + message))
     }
 
     /// Runs `body`, turning a `SourceProblem` into an error naming this file.
@@ -116,6 +339,17 @@ struct VectorImageReader {
             return try body()
         } catch let problem as SourceProblem {
             throw source.error(at: problem.offset, problem.message)
+        }
+    }
+}
+
+extension Paint {
+    /// The paint with its alpha multiplied by `opacity`.
+    func multiplyingAlpha(by opacity: Double) -> Paint {
+        guard opacity < 1 else { return self }
+        switch self {
+        case let .solid(color): return .solid(color.multiplyingAlpha(by: opacity))
+        case let .gradient(gradient): return .gradient(gradient.multiplyingAlpha(by: opacity))
         }
     }
 }

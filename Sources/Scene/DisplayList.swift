@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import SVG
 import Text
 
 /// Everything one frame draws, in drawing order, with every coordinate already in device pixels
@@ -23,6 +24,10 @@ public struct DisplayList: Sendable {
 public enum DisplayItem: Sendable {
     /// Fills `path` (in its own coordinates) mapped through `transform` with a solid colour.
     case fill(Path, color: Color, rule: FillRule, transform: AffineTransform)
+    /// Fills `path` mapped through `transform` with a paint (a gradient, as CAGradientLayer draws).
+    case paint(Path, paint: Paint, rule: FillRule, transform: AffineTransform)
+    /// Draws vector art whose viewBox coordinates are mapped through `transform`, with `alpha`.
+    case vector(VectorImage, transform: AffineTransform, alpha: Double)
     /// Draws a premultiplied image whose pixel grid is mapped through `transform`, with `alpha`.
     case image(Pixmap, transform: AffineTransform, alpha: Double)
     /// Draws a line of glyphs whose baseline starts at (0, 0), in points, mapped through `transform`.

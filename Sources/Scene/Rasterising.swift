@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import SVG
 import Text
 
 extension DisplayList {
@@ -17,6 +18,10 @@ extension DisplayList {
             switch item {
             case let .fill(path, color, rule, transform):
                 canvas.fill(path, color: color, rule: rule, transform: transform)
+            case let .paint(path, paint, rule, transform):
+                canvas.fill(path, paint: paint, rule: rule, transform: transform)
+            case let .vector(image, transform, alpha):
+                canvas.draw(image, transform: transform, alpha: alpha)
             case let .image(pixmap, transform, alpha):
                 canvas.draw(pixmap, transform: transform, alpha: alpha)
             case let .text(line, color, transform):

@@ -79,6 +79,8 @@ extension DisplayItem {
         switch self {
         case let .fill(p, color, rule, own): return .fill(p, color: color, rule: rule, transform: own.concatenating(t))
         case let .image(px, own, a): return .image(px, transform: own.concatenating(t), alpha: a)
+        case let .paint(p, paint, rule, own): return .paint(p, paint: paint, rule: rule, transform: own.concatenating(t))
+        case let .vector(image, own, a): return .vector(image, transform: own.concatenating(t), alpha: a)
         case let .text(line, color, own): return .text(line, color: color, transform: own.concatenating(t))
         case let .beginClip(p, own): return .beginClip(p, transform: own.concatenating(t))
         case .beginGroup, .endGroup, .endClip: return self
@@ -95,6 +97,7 @@ extension Array where Element == DisplayItem {
             switch self[0] {
             case let .fill(p, color, rule, t): return [.fill(p, color: color.multiplyingAlpha(by: alpha), rule: rule, transform: t)]
             case let .image(px, t, a): return [.image(px, transform: t, alpha: a * alpha)]
+            case let .vector(image, t, a): return [.vector(image, transform: t, alpha: a * alpha)]
             case let .text(line, color, t): return [.text(line, color: color.multiplyingAlpha(by: alpha), transform: t)]
             default: break
             }

@@ -34,18 +34,19 @@ import Testing
 
     @Test func defaultsAreABlackFillAndNoStroke() throws {
         let shape = try #require(try parse(#"<rect width="1" height="1"/>"#).shapes.first)
-        #expect(shape.fill == .black && shape.stroke == nil && shape.opacity == 1 && shape.fillRule == .nonZero)
+        #expect(shape.fill == .solid(.black) && shape.stroke == nil && shape.fillRule == .nonZero)
     }
 
     @Test func styleAttributeOverridesPresentationAttributes() throws {
         let shape = try #require(try parse(#"""
             <rect width="1" height="1" fill="#fff" stroke="#000" style="fill: #f00 ; stroke-width:3;stroke-linecap:round;stroke-linejoin:bevel"/>
             """#).shapes.first)
-        #expect(shape.fill == Color(hex: "#ff0000"))
-        #expect(shape.stroke == Stroke(color: .black, style: StrokeStyle(width: 3, cap: .round, join: .bevel, miterLimit: 4)))
+        #expect(shape.fill == .solid(Color(hex: "#ff0000")!))
+        #expect(shape.stroke?.paint == .solid(.black))
+        #expect(shape.stroke?.style == StrokeStyle(width: 3, cap: .round, join: .bevel, miterLimit: 4))
     }
 
-    @Test func groupsPassPropertiesDownAndMultiplyOpacity() throws {
+    @Test func groupsPassPropertiesDownAndCompositeTheirOpacity() throws {
         let image = try parse(#"""
             <g fill="#00f" stroke="#0f0" stroke-opacity="0.5" opacity="0.5" fill-rule="evenodd">
               <g opacity=".5"><rect width="1" height="1" fill-opacity="0.4"/></g>
@@ -54,10 +55,13 @@ import Testing
             """#)
         #expect(image.shapes.count == 2)
         let first = image.shapes[0], second = image.shapes[1]
-        #expect(first.fill == Color(red: 0, green: 0, blue: 1, alpha: 0.4))
-        #expect(first.opacity == 0.25 && first.fillRule == .evenOdd)
-        #expect(first.stroke?.color == Color(red: 0, green: 1, blue: 0, alpha: 0.5))
-        #expect(second.fill == nil && second.opacity == 0.5 && second.stroke?.style.width == 2)
+        #expect(first.fill == .solid(Color(red: 0, green: 0, blue: 1, alpha: 0.4)) && first.fillRule == .evenOdd)
+        #expect(first.stroke?.paint == .solid(Color(red: 0, green: 1, blue: 0, alpha: 0.5)))
+        #expect(second.fill == nil && second.stroke?.style.width == 2)
+        // Each opacity is a layer of its own, composited as a whole.
+        guard case let .group(outer) = try #require(image.root.children.first),
+              case let .group(inner) = try #require(outer.children.first) else { Issue.record("no groups"); return }
+        #expect(image.root.children.count == 1 && outer.opacity == 0.5 && outer.children.count == 2 && inner.opacity == 0.5)
     }
 
     @Test func nothingPaintedMeansNoShape() throws {
@@ -69,7 +73,7 @@ import Testing
         #expect(image.shapes.isEmpty)
     }
 
-    @Test func groupTransformsNestAndApplyToPointsAndStrokeWidth() throws {
+    @Test func groupTransformsNestAndApplyToPointsAndStrokeOutlines() throws {
         let image = try parse(#"""
             <g transform="translate(10 20)"><g transform="scale(2)">
               <path d="M1 1 L2 1" stroke="#000" fill="none" transform="translate(1, 0)"/>
@@ -77,7 +81,9 @@ import Testing
             """#)
         let shape = try #require(image.shapes.first)
         #expect(shape.path.points == [Point(14, 22), Point(16, 22)])
-        #expect(shape.stroke?.style.width == 2)
+        #expect(shape.stroke?.style.width == 1)
+        let outline = try #require(shape.stroke?.outline.bounds)
+        #expect(abs(outline.minY - 21) < 1e-9 && abs(outline.maxY - 23) < 1e-9)
     }
 
     @Test func transformFunctionsMatchTheirMatrices() throws {
@@ -133,11 +139,12 @@ import Testing
             <rect width="1" height="1" fill="#abc"/><rect width="1" height="1" fill="#AABBCC"/>
             <rect width="1" height="1" fill=" white "/><rect width="1" height="1" fill="BLACK"/>
             """#)
-        #expect(image.shapes.map(\.fill) == [Color(hex: "#aabbcc"), Color(hex: "#aabbcc"), .white, .black])
+        let grey = Paint.solid(Color(hex: "#aabbcc")!)
+        #expect(image.shapes.map(\.fill) == [grey, grey, .solid(.white), .solid(.black)])
     }
 
     @Test func entitiesInAttributesAreDecoded() throws {
         let image = try parse(#"<path d="M0&#32;0 L1&#x20;1" fill="&#x23;fff"/>"#)
-        #expect(image.shapes.first?.fill == .white && image.shapes.first?.path.points.count == 2)
+        #expect(image.shapes.first?.fill == .solid(.white) && image.shapes.first?.path.points.count == 2)
     }
 }

@@ -1,0 +1,249 @@
+import Geometry
+
+/// What a fill paints with: one colour, or a colour that varies across the plane.
+public enum Paint: Equatable, Sendable {
+    /// One colour everywhere.
+    case solid(Color)
+    /// A linear or radial gradient.
+    case gradient(Gradient)
+}
+
+/// One colour of a gradient at a position 0...1 along it.
+public struct GradientStop: Equatable, Sendable {
+    /// Where the colour sits, 0 (start) ... 1 (end).
+    public var location: Double
+    /// The colour there (straight alpha).
+    public var color: Color
+
+    /// A stop of `color` at `location`.
+    public init(location: Double, color: Color) {
+        self.location = location
+        self.color = color
+    }
+}
+
+/// A colour ramp laid over the plane, as CGGradient/CAGradientLayer and SVG's paint servers
+/// describe it. Colours between stops are interpolated with premultiplied alpha in sRGB (what
+/// browsers do for CSS and SVG gradients), so a stop fading to transparent never shows the
+/// transparent stop's colour.
+public struct Gradient: Equatable, Sendable {
+    /// The geometry the ramp follows, in gradient space.
+    public enum Kind: Equatable, Sendable {
+        /// Location 0 at `start`, 1 at `end`, constant along lines perpendicular to them.
+        case linear(start: Point, end: Point)
+        /// Two circles: location 0 is the focal circle (`focus`, `focalRadius`), location 1 the
+        /// circle (`center`, `radius`), and locations between lie on circles interpolating
+        /// both centre and radius (SVG 2's radial gradient, Canvas's `createRadialGradient`).
+        /// Where no circle of a location ≥ 0 passes through a point, nothing is painted.
+        case radial(center: Point, radius: Double, focus: Point, focalRadius: Double)
+    }
+
+    /// What the ramp does beyond locations 0 and 1.
+    public enum Spread: Equatable, Sendable {
+        /// The end colours continue.
+        case pad
+        /// The ramp runs back and forth.
+        case reflect
+        /// The ramp starts over.
+        case `repeat`
+    }
+
+    public var kind: Kind
+    /// The stops, in order of location (locations are clamped to be non-decreasing).
+    public var stops: [GradientStop]
+    public var spread: Spread
+    /// Gradient space to the space of the path being filled.
+    public var transform: AffineTransform
+    /// Whether to spread rounding error by an ordered 4×4 dither, hiding banding in slow ramps.
+    /// Off by default so flat stops stay exactly flat.
+    public var dither: Bool
+
+    /// A gradient with the given geometry and stops.
+    public init(kind: Kind, stops: [GradientStop], spread: Spread = .pad, transform: AffineTransform = .identity,
+                dither: Bool = false) {
+        self.kind = kind
+        self.stops = stops
+        self.spread = spread
+        self.transform = transform
+        self.dither = dither
+    }
+
+    /// The colour of a gradient whose stops all sit at one place or that has one stop: what
+    /// SVG paints for it (the last stop's colour), as for a zero-length vector or a zero radius;
+    /// `nil` when the colour varies.
+    public var uniformColor: Color? {
+        guard let last = stops.last else { return .clear }
+        switch kind {
+        case let .linear(start, end) where start == end: return last.color
+        case let .radial(_, radius, _, _) where radius <= 0: return last.color
+        default: return stops.count == 1 || stops.allSatisfy({ $0.location >= 1 }) ? last.color : nil
+        }
+    }
+
+    /// A copy with every stop's alpha multiplied by `opacity`.
+    public func multiplyingAlpha(by opacity: Double) -> Gradient {
+        var copy = self
+        copy.stops = stops.map { GradientStop(location: $0.location, color: $0.color.multiplyingAlpha(by: opacity)) }
+        return copy
+    }
+
+    /// The ramp sampled at 256 locations, premultiplied, in 8.8 fixed point per channel.
+    func ramp() -> [SIMD4<UInt16>] {
+        var stops = self.stops
+        var floor = 0.0
+        for i in stops.indices {
+            let location = min(max(stops[i].location.isNaN ? 0 : stops[i].location, floor), 1)
+            stops[i].location = location
+            floor = location
+        }
+        func premultiplied(_ c: Color) -> SIMD4<Double> {
+            let a = min(max(c.alpha, 0), 1)
+            return SIMD4(min(max(c.red, 0), 1) * a, min(max(c.green, 0), 1) * a, min(max(c.blue, 0), 1) * a, a)
+        }
+        var table = [SIMD4<UInt16>](repeating: .zero, count: 256)
+        guard let first = stops.first else { return table }
+        var index = 0
+        for i in 0..<256 {
+            let t = Double(i) / 255
+            while index < stops.count && stops[index].location <= t { index += 1 }
+            let color: SIMD4<Double>
+            if index == 0 {
+                color = premultiplied(first.color)
+            } else if index == stops.count {
+                color = premultiplied(stops[stops.count - 1].color)
+            } else {
+                let a = stops[index - 1], b = stops[index]
+                let span = b.location - a.location
+                let w = span > 0 ? (t - a.location) / span : 1
+                color = premultiplied(a.color) * (1 - w) + premultiplied(b.color) * w
+            }
+            let fixed = color * (255 * 256)
+            table[i] = SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
+                             UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
+        }
+        return table
+    }
+}
+
+/// Evaluates a gradient at device pixel centres: maps each centre back into the gradient's
+/// normalised space, finds its location, applies the spread and looks the colour up in the ramp.
+struct GradientSource: PixelSource {
+    private let table: [SIMD4<UInt16>]
+    /// Device pixels → gradient space.
+    private let inverse: AffineTransform
+    private let kind: Gradient.Kind
+    private let spread: Gradient.Spread
+    private let dither: Bool
+    /// For radial gradients: the quadratic's terms that do not depend on the point.
+    private let cd: Point, dr: Double, a: Double, focalRadius: Double
+
+    /// A source for `gradient` drawn through `transform` (the path's space to device pixels);
+    /// `nil` when the gradient's transform is singular.
+    init?(_ gradient: Gradient, transform: AffineTransform) {
+        guard let inverse = gradient.transform.concatenating(transform).inverted else { return nil }
+        table = gradient.ramp()
+        spread = gradient.spread
+        dither = gradient.dither
+        switch gradient.kind {
+        case let .linear(start, end):
+            // Map the gradient vector onto (0, 0)...(1, 0) so the location is the x coordinate.
+            let dx = end.x - start.x, dy = end.y - start.y, length2 = dx * dx + dy * dy
+            let toUnit = AffineTransform(a: dx / length2, b: -dy / length2, c: dy / length2, d: dx / length2,
+                                         tx: -(start.x * dx + start.y * dy) / length2,
+                                         ty: (start.x * dy - start.y * dx) / length2)
+            self.inverse = inverse.concatenating(toUnit)
+            kind = gradient.kind
+            cd = .zero; dr = 0; a = 0; focalRadius = 0
+        case let .radial(center, radius, focus, fr):
+            self.inverse = inverse.concatenating(.translation(-focus.x, -focus.y))
+            kind = gradient.kind
+            cd = Point(center.x - focus.x, center.y - focus.y)
+            dr = radius - fr
+            a = cd.x * cd.x + cd.y * cd.y - dr * dr
+            focalRadius = fr
+        }
+    }
+
+    /// The location at point `p` of gradient space (relative to the focus for radial
+    /// gradients), or `nil` where the gradient paints nothing.
+    @inline(__always)
+    private func location(_ p: Point) -> Double? {
+        guard case .radial = kind else { return p.x }
+        // |p − t·cd| = fr + t·dr, i.e. a·t² − 2·b·t + c = 0; the larger root with a radius ≥ 0.
+        let b = p.x * cd.x + p.y * cd.y + focalRadius * dr
+        let c = p.x * p.x + p.y * p.y - focalRadius * focalRadius
+        if a == 0 {
+            guard b != 0 else { return nil }
+            let t = c / (2 * b)
+            return focalRadius + t * dr >= 0 ? t : nil
+        }
+        let discriminant = b * b - a * c
+        guard discriminant >= 0 else { return nil }
+        let root = discriminant.squareRoot()
+        let t0 = (b + root) / a, t1 = (b - root) / a
+        let high = max(t0, t1), low = min(t0, t1)
+        if focalRadius + high * dr >= 0 { return high }
+        if focalRadius + low * dr >= 0 { return low }
+        return nil
+    }
+
+    /// `t` folded into 0...1 by the spread method.
+    @inline(__always)
+    private func spread(_ t: Double) -> Double {
+        switch spread {
+        case .pad: return min(max(t, 0), 1)
+        case .repeat: return t - t.rounded(.down)
+        case .reflect:
+            let m = t - 2 * (t / 2).rounded(.down)
+            return m > 1 ? 2 - m : m
+        }
+    }
+
+    /// A 4×4 Bayer threshold in 1/16 steps of one 8-bit level, in 8.8 fixed point.
+    private static let bayer: [UInt16] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { $0 * 16 + 8 }
+
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let cy = Double(y) + 0.5
+        table.withUnsafeBufferPointer { ramp in
+            for i in 0..<count {
+                let cx = Double(x + i) + 0.5
+                let p = Point(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
+                guard let t = location(p), t.isFinite else { out[i] = 0; continue }
+                let entry = ramp[Int(spread(t) * 255 + 0.5)]
+                let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
+                let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
+                let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)
+                out[i] = min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// Fills `path` mapped through `transform` with `paint`: a solid colour as `fill(_:color:)`,
+    /// a gradient evaluated at every covered pixel (the gradient's own transform maps its space
+    /// into the path's).
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
+        switch paint {
+        case let .solid(color):
+            fill(path, color: color, rule: rule, transform: transform)
+        case let .gradient(gradient):
+            if let color = gradient.uniformColor {
+                fill(path, color: color, rule: rule, transform: transform)
+                return
+            }
+            guard let source = GradientSource(gradient, transform: transform),
+                  !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
+            let global = Blend.alphaByte(alpha)
+            guard global != 0 else { return }
+            let width = pixmap.width, mask = clip.mask
+            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+            defer { scratch.deallocate() }
+            withPixels { pixels in
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
+                                           clip: mask, scratch: scratch)
+                rasterizer.fill(rule: rule, into: &blitter)
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Geometry
+import Raster
+
+/// One property declaration that applies to an element, from a presentation attribute, a
+/// `style` attribute or a `<style>` sheet, with the byte where it was written for warnings.
+struct Declaration {
+    let property: String
+    let value: String
+    let offset: Int
+}
+
+/// The computed painting properties of an element: inherited ones come from the parent's
+/// style, the others start at their initial values (SVG 1.1 §6 and the property index).
+struct Style {
+    // Inherited.
+    var fill: PaintValue = .color(.black)
+    var fillOpacity = 1.0
+    var fillRule = FillRule.nonZero
+    var stroke: PaintValue = .none
+    var strokeWidth = 1.0
+    var strokeOpacity = 1.0
+    var lineCap = StrokeStyle.Cap.butt
+    var lineJoin = StrokeStyle.Join.miter
+    var miterLimit = 4.0
+    var dashArray: [Double] = []
+    var dashOffset = 0.0
+    var clipRule = FillRule.nonZero
+    var color = Color.black
+    var isVisible = true
+    var fontSize = 16.0
+    var fontFamily = "sans-serif"
+    var fontWeight = 400
+    var textAnchor = 0.0
+    // Not inherited.
+    var opacity = 1.0
+    var isDisplayed = true
+    var clipPath: String?
+    var mask: String?
+    var stopColor = PaintValue.color(.black)
+    var stopOpacity = 1.0
+    var transformOrigin: (x: Double, y: Double)?
+
+    /// The style a child starts from: inherited properties carried over, the rest reset.
+    var inherited: Style {
+        var s = self
+        s.opacity = 1
+        s.isDisplayed = true
+        s.clipPath = nil
+        s.mask = nil
+        s.stopColor = .color(.black)
+        s.stopOpacity = 1
+        s.transformOrigin = nil
+        return s
+    }
+
+    /// Every property the reader understands; other attributes and declarations are ignored.
+    static let properties: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
+        "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
+        "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "font",
+    ]
+
+    /// Applies one declaration (already cascaded into order); returns a warning message when
+    /// the value is invalid, in which case the property keeps its previous value.
+    mutating func apply(_ d: Declaration, parent: Style, lengths: LengthContext) -> String? {
+        let value = d.value.trimmingSpace()
+        if value == "inherit" {
+            inherit(d.property, from: parent)
+            return nil
+        }
+        func invalid() -> String { "\(d.property): invalid value '\(value)', ignored" }
+        func number() -> Double? { Double(value).flatMap { $0.isFinite ? $0 : nil } }
+        func unit() -> Double? {
+            if value.hasSuffix("%") { return Double(value.dropLast()).map { min(max($0 / 100, 0), 1) } }
+            return number().map { min(max($0, 0), 1) }
+        }
+        func length(_ axis: LengthAxis, nonNegative: Bool) -> Double? {
+            guard let v = lengths.length(value, axis), !nonNegative || v >= 0 else { return nil }
+            return v
+        }
+        func keyword<T>(_ table: [String: T]) -> T? { table[value] }
+        switch d.property {
+        case "fill":
+            guard let p = PaintValue.parse(value) else { return invalid() }
+            fill = p
+        case "stroke":
+            guard let p = PaintValue.parse(value) else { return invalid() }
+            stroke = p
+        case "stop-color":
+            guard let p = PaintValue.parse(value), p != .none else { return invalid() }
+            stopColor = p
+        case "color":
+            guard let c = CSSColor.parse(value) else { return invalid() }
+            color = c
+        case "fill-opacity": guard let v = unit() else { return invalid() }; fillOpacity = v
+        case "stroke-opacity": guard let v = unit() else { return invalid() }; strokeOpacity = v
+        case "stop-opacity": guard let v = unit() else { return invalid() }; stopOpacity = v
+        case "opacity": guard let v = unit() else { return invalid() }; opacity = v
+        case "fill-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; fillRule = v
+        case "clip-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; clipRule = v
+        case "stroke-width": guard let v = length(.other, nonNegative: true) else { return invalid() }; strokeWidth = v
+        case "stroke-miterlimit":
+            guard let v = number(), v >= 1 else { return invalid() }
+            miterLimit = v
+        case "stroke-linecap":
+            guard let v = keyword(["butt": StrokeStyle.Cap.butt, "round": .round, "square": .square]) else { return invalid() }
+            lineCap = v
+        case "stroke-linejoin":
+            guard let v = keyword(["miter": StrokeStyle.Join.miter, "round": .round, "bevel": .bevel, "miter-clip": .miter,
+                                   "arcs": .miter]) else { return invalid() }
+            lineJoin = v
+        case "stroke-dasharray":
+            if value == "none" { dashArray = []; return nil }
+            let parts = value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
+            var list: [Double] = []
+            for part in parts {
+                guard let v = lengths.length(String(part), .other), v >= 0 else { return invalid() }
+                list.append(v)
+            }
+            dashArray = list
+        case "stroke-dashoffset": guard let v = length(.other, nonNegative: false) else { return invalid() }; dashOffset = v
+        case "visibility":
+            guard let v = keyword(["visible": true, "hidden": false, "collapse": false]) else { return invalid() }
+            isVisible = v
+        case "display": isDisplayed = value != "none"
+        case "clip-path", "mask":
+            var reference: String?
+            if value != "none" {
+                guard case let .reference(id, nil)? = PaintValue.parse(value) else { return invalid() }
+                reference = id
+            }
+            if d.property == "mask" { mask = reference } else { clipPath = reference }
+        case "font-size":
+            let keywords = ["xx-small": 9.0, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32]
+            if let v = keywords[value] { fontSize = v; return nil }
+            var parentLengths = lengths
+            parentLengths.fontSize = parent.fontSize
+            guard let v = value.hasSuffix("%") ? Double(value.dropLast()).map({ $0 / 100 * parent.fontSize })
+                    : parentLengths.length(value, .other), v >= 0 else { return invalid() }
+            fontSize = v
+        case "font-family": fontFamily = value
+        case "font-weight":
+            switch value {
+            case "normal": fontWeight = 400
+            case "bold": fontWeight = 700
+            case "bolder": fontWeight = min(900, parent.fontWeight + 300)
+            case "lighter": fontWeight = max(100, parent.fontWeight - 300)
+            default:
+                guard let v = Int(value), (1...1000).contains(v) else { return invalid() }
+                fontWeight = v
+            }
+        case "text-anchor":
+            guard let v = keyword(["start": 0.0, "middle": 0.5, "end": 1]) else { return invalid() }
+            textAnchor = v
+        case "transform-origin":
+            let parts = value.split(separator: " ")
+            let keywords = ["left": 0.0, "top": 0, "center": 0.5, "right": 1, "bottom": 1]
+            var coordinates: [Double] = []
+            for (index, part) in parts.prefix(2).enumerated() {
+                let axis: LengthAxis = index == 0 ? .x : .y
+                if let k = keywords[String(part)] {
+                    coordinates.append(k * (axis == .x ? lengths.viewport.width : lengths.viewport.height))
+                } else if let v = lengths.length(String(part), axis) {
+                    coordinates.append(v)
+                } else {
+                    return invalid()
+                }
+            }
+            guard !coordinates.isEmpty else { return invalid() }
+            transformOrigin = (coordinates[0], coordinates.count > 1 ? coordinates[1] : lengths.viewport.height / 2)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Copies one property from the parent (the `inherit` keyword).
+    private mutating func inherit(_ property: String, from parent: Style) {
+        switch property {
+        case "opacity": opacity = parent.opacity
+        case "display": isDisplayed = parent.isDisplayed
+        case "clip-path": clipPath = parent.clipPath
+        case "mask": mask = parent.mask
+        case "stop-color": stopColor = parent.stopColor
+        case "stop-opacity": stopOpacity = parent.stopOpacity
+        case "transform-origin": transformOrigin = parent.transformOrigin
+        default: break // Inherited properties already hold the parent's value.
+        }
+    }
+}

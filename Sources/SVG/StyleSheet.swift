@@ -1,0 +1,244 @@
+/// The rules of an SVG file's `<style>` elements (type `text/css` or no type), parsed well
+/// enough for what design tools export: type, universal, class, id and attribute selectors
+/// (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`, `*=`), compound selectors, descendant and child
+/// combinators, selector lists, and `!important`. At-rules, pseudo-classes and
+/// pseudo-elements are skipped (a selector using one never matches), as a browser skips what
+/// it does not support.
+struct StyleSheet {
+    struct Rule {
+        let selector: Selector
+        let declarations: [(property: String, value: String, important: Bool)]
+        /// (ids, classes and attributes, types), compared lexicographically.
+        let specificity: (Int, Int, Int)
+        /// Position in the file, for ties.
+        let order: Int
+    }
+
+    private(set) var rules: [Rule] = []
+
+    /// Adds the rules of one style sheet's text.
+    mutating func add(_ css: String) {
+        var text = Array(css.utf8)
+        Self.removeComments(&text)
+        var i = 0
+        while i < text.count {
+            // A selector (or at-rule prelude) runs to `{`; an at-rule ending in `;` has none.
+            let start = i
+            while i < text.count, text[i] != UInt8(ascii: "{"), text[i] != UInt8(ascii: ";") { i += 1 }
+            guard i < text.count else { break }
+            let prelude = String(decoding: text[start..<i], as: UTF8.self).trimmingSpace()
+            if text[i] == UInt8(ascii: ";") { i += 1; continue }
+            // The block runs to its matching `}` (at-rules may nest blocks).
+            var depth = 0
+            let bodyStart = i + 1
+            while i < text.count {
+                if text[i] == UInt8(ascii: "{") { depth += 1 }
+                if text[i] == UInt8(ascii: "}") { depth -= 1; if depth == 0 { break } }
+                i += 1
+            }
+            let body = String(decoding: text[bodyStart..<min(i, text.count)], as: UTF8.self)
+            i += 1
+            guard !prelude.hasPrefix("@") else { continue }
+            let declarations = Self.declarations(body)
+            for part in prelude.split(separator: ",") {
+                guard let selector = Selector(String(part)) else { continue }
+                rules.append(Rule(selector: selector, declarations: declarations, specificity: selector.specificity,
+                                  order: rules.count))
+            }
+        }
+    }
+
+    /// The `name: value` pairs of a declaration block or `style` attribute, with `!important`
+    /// taken off the values.
+    static func declarations(_ body: String) -> [(property: String, value: String, important: Bool)] {
+        body.split(separator: ";").compactMap { item -> (property: String, value: String, important: Bool)? in
+            guard let colon = item.firstIndex(of: ":") else { return nil }
+            let name = String(item[..<colon]).trimmingSpace().lowercased()
+            var value = String(item[colon...].dropFirst()).trimmingSpace()
+            var important = false
+            if let bang = value.firstIndex(of: "!") {
+                important = String(value[bang...].dropFirst()).trimmingSpace().lowercased() == "important"
+                value = String(value[..<bang]).trimmingSpace()
+            }
+            return name.isEmpty ? nil : (name, value, important)
+        }
+    }
+
+    /// The rules matching the last element of `path` (the root first), in cascade order:
+    /// ascending specificity, then source order.
+    func matching(_ path: [MarkupElement]) -> [Rule] {
+        rules.filter { $0.selector.matches(path) }.sorted {
+            $0.specificity != $1.specificity ? $0.specificity < $1.specificity : $0.order < $1.order
+        }
+    }
+
+    private static func removeComments(_ text: inout [UInt8]) {
+        var out: [UInt8] = []
+        var i = 0
+        while i < text.count {
+            if i + 1 < text.count, text[i] == UInt8(ascii: "/"), text[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < text.count, !(text[i] == UInt8(ascii: "*") && text[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+                continue
+            }
+            out.append(text[i])
+            i += 1
+        }
+        text = out
+    }
+}
+
+/// One complex selector: compound selectors joined by descendant (space) or child (`>`) combinators.
+struct Selector {
+    /// One condition a compound selector puts on an element.
+    enum Condition {
+        case type(String)
+        case id(String)
+        case className(String)
+        case attribute(name: String, op: String?, value: String)
+    }
+
+    /// The compounds from the subject leftwards, each with whether the next one must match its
+    /// parent (`>`) rather than any ancestor.
+    private var compounds: [(conditions: [Condition], childOf: Bool)] = []
+
+    init?(_ text: String) {
+        var chars = Array(text.trimmingSpace())
+        guard !chars.isEmpty else { return nil }
+        chars.append(" ")
+        var list: [(conditions: [Condition], childOf: Bool)] = []
+        var current: [Condition] = []
+        var sawCompound = false
+        var nextIsChild = false
+        var i = 0
+        func word() -> String {
+            let start = i
+            while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "-" || chars[i] == "_" {
+                i += 1
+            }
+            return String(chars[start..<i])
+        }
+        while i < chars.count {
+            let c = chars[i]
+            switch c {
+            case " ", "\t", "\n", ">", "+", "~":
+                if c == "+" || c == "~" { return nil }
+                if sawCompound {
+                    list.append((current, nextIsChild))
+                    current = []
+                    sawCompound = false
+                    nextIsChild = false
+                }
+                if c == ">" { nextIsChild = true }
+                i += 1
+            case "*":
+                sawCompound = true
+                i += 1
+            case "#", ".":
+                i += 1
+                let name = word()
+                guard !name.isEmpty else { return nil }
+                current.append(c == "#" ? .id(name) : .className(name))
+                sawCompound = true
+            case "[":
+                i += 1
+                guard let close = chars[i...].firstIndex(of: "]") else { return nil }
+                let inside = String(chars[i..<close])
+                i = close + 1
+                sawCompound = true
+                guard let condition = Self.attributeCondition(inside) else { return nil }
+                current.append(condition)
+            case ":":
+                return nil
+            default:
+                let name = word()
+                guard !name.isEmpty else { return nil }
+                current.append(.type(name))
+                sawCompound = true
+            }
+        }
+        guard !list.isEmpty else { return nil }
+        // Stored subject first; each entry's flag says whether the next one is its parent.
+        compounds = list.reversed()
+    }
+
+    private static func attributeCondition(_ text: String) -> Condition? {
+        let ops = ["~=", "|=", "^=", "$=", "*=", "="]
+        let chars = Array(text)
+        for op in ops {
+            let opChars = Array(op)
+            if let at = chars.indices.first(where: { chars[$0...].starts(with: opChars) }) {
+                let name = String(chars[..<at]).trimmingSpace()
+                var value = String(chars[(at + opChars.count)...]).trimmingSpace()
+                if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q {
+                    value = String(value.dropFirst().dropLast())
+                }
+                return name.isEmpty ? nil : .attribute(name: name, op: op, value: value)
+            }
+        }
+        let name = text.trimmingSpace()
+        return name.isEmpty ? nil : .attribute(name: name, op: nil, value: "")
+    }
+
+    /// (ids, classes and attributes, types) as CSS counts them.
+    var specificity: (Int, Int, Int) {
+        var result = (0, 0, 0)
+        for compound in compounds {
+            for condition in compound.conditions {
+                switch condition {
+                case .id: result.0 += 1
+                case .className, .attribute: result.1 += 1
+                case .type: result.2 += 1
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the selector matches the last element of `path` (the root first).
+    func matches(_ path: [MarkupElement]) -> Bool {
+        guard let subject = path.last, Self.matches(compounds[0].conditions, subject) else { return false }
+        return matchAncestors(from: 1, path: path, below: path.count - 1)
+    }
+
+    /// Whether compounds `index...` match ancestors of `path[below]`, backtracking over
+    /// descendant combinators.
+    private func matchAncestors(from index: Int, path: [MarkupElement], below: Int) -> Bool {
+        guard index < compounds.count else { return true }
+        let childOnly = compounds[index - 1].childOf
+        var candidate = below - 1
+        while candidate >= 0 {
+            if Self.matches(compounds[index].conditions, path[candidate]),
+               matchAncestors(from: index + 1, path: path, below: candidate) {
+                return true
+            }
+            if childOnly { return false }
+            candidate -= 1
+        }
+        return false
+    }
+
+    private static func matches(_ conditions: [Condition], _ element: MarkupElement) -> Bool {
+        conditions.allSatisfy { condition in
+            switch condition {
+            case let .type(name): return element.name == name
+            case let .id(id): return element.attribute("id")?.value == id
+            case let .className(name):
+                return element.attribute("class")?.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                    .contains { $0 == name } ?? false
+            case let .attribute(name, op, value):
+                guard let actual = element.attribute(name)?.value else { return false }
+                switch op {
+                case nil: return true
+                case "=": return actual == value
+                case "~=": return actual.split(separator: " ").contains { $0 == value }
+                case "|=": return actual == value || actual.hasPrefix(value + "-")
+                case "^=": return !value.isEmpty && actual.hasPrefix(value)
+                case "$=": return !value.isEmpty && actual.hasSuffix(value)
+                default: return !value.isEmpty && actual.contains(value)
+                }
+            }
+        }
+    }
+}
