@@ -26,7 +26,7 @@ public struct APNGAnimation: Sendable, Equatable {
 /// Reads animated PNGs into full canvases, applying every frame's dispose and blend ops, for
 /// tests and golden checks that compare frames. Each frame's data goes through libpng (wrapped
 /// as a PNG of the frame's size). Malformed files throw `CodecError.malformed` naming the
-/// input, never crash; sizes are bounded by `PNG.maxPixels`.
+/// input, never crash; sizes are bounded by the pixel budget `PNG.defaultMaxPixels`.
 public enum APNGDecoder {
     /// Decodes `bytes`, handing each frame to `body` as it is composed, so a long animation
     /// needs memory for two canvases, not all of them. Returns the size and play count.
@@ -40,8 +40,8 @@ public enum APNGDecoder {
         }
         let width = Int(PNGChunks.readUInt32(bytes, at: header.data.lowerBound))
         let height = Int(PNGChunks.readUInt32(bytes, at: header.data.lowerBound + 4))
-        guard width > 0, height > 0, UInt64(width) * UInt64(height) <= PNG.maxPixels else {
-            throw fail("canvas \(width)×\(height) is empty or too large")
+        guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24, width * height <= PNG.defaultMaxPixels else {
+            throw fail("canvas \(width)×\(height) is empty or over the pixel budget of \(PNG.defaultMaxPixels)")
         }
         // What every frame's stand-alone PNG needs besides its IHDR: the palette and transparency.
         let shared = chunks.filter { $0.type == "PLTE" || $0.type == "tRNS" }

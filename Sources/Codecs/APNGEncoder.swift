@@ -79,7 +79,7 @@ public final class APNGEncoder {
     public init(path: String, width: Int, height: Int, options: APNGOptions = APNGOptions()) throws {
         try options.validate()
         guard width >= 1, height >= 1, width <= 1 << 24, height <= 1 << 24,
-              UInt64(width) * UInt64(height) <= PNG.maxPixels else {
+              width * height <= PNG.maxPixelsCeiling else {
             throw AnimationError.canvasSize(format: "APNG", maxSide: 1 << 24, width: width, height: height)
         }
         self.width = width

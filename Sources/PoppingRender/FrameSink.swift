@@ -50,16 +50,31 @@ public enum RenderOutput: Sendable, Equatable {
         return 60
     }
 
+    /// Throws a `RenderFailure` naming `--fps` when the format cannot play `fps` frames per second
+    /// (GIF and APNG check their own rules); called before the animation plays.
+    func validate(fps: Int) throws {
+        let rule: String
+        do {
+            switch self {
+            case .gif: try GIFOptions(fps: fps).validate()
+            case .apng: try APNGOptions(fps: fps).validate()
+            case .contactSheet, .framesFolder: return
+            }
+            return
+        } catch let AnimationError.invalidOption(_, text) {
+            rule = text
+        }
+        throw RenderFailure("--fps \(fps)", rule)
+    }
+
     func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
         switch self {
         case let .gif(path):
             // Checked before the demo plays, so a bad rate fails at once and names the option.
             let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
-            do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
             return AnimationSink(path: path) { try GIFEncoder(path: path, width: $0, height: $1, options: options) }
         case let .apng(path):
             let options = APNGOptions(fps: fps, sourceFPS: sourceFPS)
-            do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
             return AnimationSink(path: path) { try APNGEncoder(path: path, width: $0, height: $1, options: options) }
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
         case let .framesFolder(path): return try FramesFolderSink(folder: path)

@@ -39,12 +39,7 @@ public struct RenderOptions: Sendable {
 public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptions = RenderOptions(),
                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
     let fps = options.fps ?? output.defaultFPS
-    if output.isGIF {
-        // GIFs have their own rule (whole-centisecond delays); checked before the demo plays.
-        do { try GIFOptions(fps: fps).validate() } catch let GIFError.invalidOption(_, rule) {
-            throw RenderFailure("--fps \(fps)", rule)
-        }
-    }
+    try output.validate(fps: fps)
     try render(run, options: options, fps: fps, anyRate: output.isAnimation, progress: progress) { range, step in
         try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
     }
