@@ -421,6 +421,9 @@ final class SceneBuilder {
         for (name, spec) in document.states ?? [:] {
             let path: [PathStep] = [.key("states"), .key(name)]
             let known = Set(spec.values)
+            if spec.values.isEmpty || known.count != spec.values.count {
+                log.add(path + [.key("values")], "a state machine has one or more states, each named once")
+            }
             if !known.contains(spec.initial) { log.add(path + [.key("initial")], "unknown state '\(spec.initial)'") }
             for (i, t) in (spec.transitions ?? []).enumerated() {
                 for (key, names) in [("from", t.from), ("to", t.to)] {
@@ -487,7 +490,7 @@ final class SceneBuilder {
             ("layoutIfNeeded", action.layoutIfNeeded != nil), ("becomeFirstResponder", action.becomeFirstResponder != nil),
             ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
             ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
-            ("state", action.state != nil),
+            ("state", action.state != nil), ("nextState", action.nextState != nil),
         ]
         let given = verbs.filter(\.1).map(\.0)
         guard given.count == 1, let verb = given.first else {
@@ -529,6 +532,9 @@ final class SceneBuilder {
             if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
             if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
             if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }
+        }
+        if let machine = action.nextState, document.states?[machine] == nil {
+            log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")
         }
         for (machine, state) in action.state ?? [:] {
             guard let spec = document.states?[machine] else { log.add(path + [.key("state"), .keyName(machine)], "unknown state machine '\(machine)'"); continue }
@@ -592,6 +598,9 @@ final class SceneBuilder {
         for id in action.startAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.startAnimating(atFrame: stage.frame) }
         for id in action.stopAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.stopAnimating() }
         for (machine, state) in action.state ?? [:] { enter(state, of: machine) }
+        if let name = action.nextState, let machine = machines[name], let i = machine.spec.values.firstIndex(of: machine.current) {
+            enter(machine.spec.values[(i + 1) % machine.spec.values.count], of: name)
+        }
     }
 
     /// The verbs an animate block may hold: property sets and constraint changes.

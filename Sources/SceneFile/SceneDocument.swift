@@ -426,6 +426,7 @@ public struct ActionSpec: Decodable, SchemaDocumented {
     public var startAnimating: Names?
     public var stopAnimating: Names?
     public var state: [String: String]?
+    public var nextState: String?
     public var after: Double?
 
     static let keyDescriptions = [
@@ -443,6 +444,7 @@ public struct ActionSpec: Decodable, SchemaDocumented {
         "startAnimating": "Start activity indicators.",
         "stopAnimating": "Stop activity indicators.",
         "state": "Change state machines: {machine: state}.",
+        "nextState": "Move a state machine to the state after its current one in `values` (wrapping round): a toggle.",
         "after": "Seconds to wait before the action (dispatch_after).",
     ]
 }

@@ -59,4 +59,8 @@ import Testing
     @Test func owlSceneRendersTheOwlDemosFrames() throws {
         try Self.assertSameFrames(OwlDemo.self, scene: "owl.yaml")
     }
+
+    @Test func passwordSceneRendersThePasswordDemosFrames() throws {
+        try Self.assertSameFrames(PasswordDemo.self, scene: "password.yaml")
+    }
 }
