@@ -50,8 +50,9 @@ final class SceneBuilder {
         animations = document.animations ?? [:]
     }
 
-    /// Builds everything; problems end up in the log.
-    func build() {
+    /// Builds everything; problems end up in the log. `layout` lays the tree out for playing
+    /// (checking a scene does not need the frames).
+    func build(layout: Bool = true) {
         collectHandlers()
         for (i, spec) in (document.views ?? []).enumerated() {
             if let v = makeView(spec, path: [.key("views"), .index(i)]) { root.addSubview(v) }
@@ -67,7 +68,7 @@ final class SceneBuilder {
         guard log.problems.isEmpty else { return }
         perform(handlers["screen.load"] ?? [])
         if document.screen?.keyboard == true { stage.installKeyboard(in: root) }
-        stage.window.layoutIfNeeded()
+        if layout { stage.window.layoutIfNeeded() }
         stage.onRotate = { [unowned self] orientation in rotate(to: orientation) }
     }
 
@@ -239,6 +240,32 @@ final class SceneBuilder {
         }
     }
 
+    /// The views by id as layout items, and an engine that knows the tree (for `|`), to read
+    /// formats and equations with; made once, after the views, so each format costs its length.
+    private lazy var formatReader: (engine: LayoutEngine, items: [String: LayoutItem]) = {
+        let engine = LayoutEngine(root: stage.window, size: stage.screenSize)
+        for view in stage.window.subtree.dropFirst() {
+            if let parent = view.superview { engine.add(view, to: parent) }
+        }
+        return (engine, views.mapValues { $0 as LayoutItem })
+    }()
+
+    /// The views a format names: its identifiers that are view ids.
+    private func views(in format: String) -> [String: LayoutItem] {
+        var found: [String: LayoutItem] = [:]
+        var word = ""
+        for c in format.unicodeScalars {
+            if c == "_" || (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) {
+                word.unicodeScalars.append(c)
+                continue
+            }
+            if let item = formatReader.items[word] { found[word] = item }
+            word = ""
+        }
+        if let item = formatReader.items[word] { found[word] = item }
+        return found
+    }
+
     private func makeConstraints(_ spec: ConstraintGroupSpec, path: [PathStep]) {
         if let id = spec.id {
             guard checkIdentifier(id, path + [.key("id")]) else { return }
@@ -270,8 +297,8 @@ final class SceneBuilder {
                 let format = substitute(entry.format, substitutions)
                 let at = vflPaths[i] + (entry.options == nil ? [] : [.key("format")])
                 do {
-                    out += try View.constraints(withVisualFormat: format, options: vflOptions[i], metrics: spec.metrics ?? [:],
-                                                views: views.filter { format.contains($0.key) })
+                    out += try formatReader.engine.constraints(withVisualFormat: format, options: vflOptions[i],
+                                                               metrics: spec.metrics ?? [:], views: views(in: format))
                 } catch {
                     report(error, text: entry.format, at: at)
                     ok = false
@@ -280,7 +307,7 @@ final class SceneBuilder {
             for (i, text) in equations.enumerated() {
                 let at = path + (spec.equation!.values.count > 1 ? [.key("equation"), .index(i)] : [.key("equation")])
                 do {
-                    out.append(try View.constraint(parsing: substitute(text, substitutions), views: views))
+                    out.append(try formatReader.engine.constraint(parsing: substitute(text, substitutions), items: formatReader.items))
                 } catch {
                     report(error, text: text, at: at)
                     ok = false
@@ -319,7 +346,8 @@ final class SceneBuilder {
 
     /// The text with `$1`, `$2`, … replaced (longest first, so `$12` is not read as `$1`).
     private func substitute(_ text: String, _ names: [String: String]) -> String {
-        names.keys.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: names[$1]!) }
+        guard !names.isEmpty else { return text }
+        return names.keys.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: names[$1]!) }
     }
 
     private func report(_ error: Error, text: String, at path: [PathStep]) {

@@ -69,7 +69,7 @@ public enum SceneFile {
         guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
         } catch let error as YamlError {
             return .failure(SceneProblems(problems: [problem(error, file: file)]))
         } catch {
@@ -81,15 +81,16 @@ public enum SceneFile {
         guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
         let document: SceneDocument
         do {
-            document = try YAMLDecoder().decode(SceneDocument.self, from: text)
+            document = try SceneDocument(from: NodeDecoder(node: node))
         } catch let error as DecodingError {
             log.add(codingPath(of: error), decodingMessage(error))
             return .failure(SceneProblems(problems: log.sorted))
         } catch {
             return fail(1, 1, "\(error)")
         }
-        let scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
-        let problems = scene.check()
+        var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
+        let (problems, frames) = scene.check()
+        scene.frameCount = frames
         return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
     }
 
@@ -134,6 +135,10 @@ public struct LoadedScene {
     let folder: URL
     let locator: NodeLocator
 
+    /// How many frames the script lasts on the scene's own screen, known without playing it
+    /// unless the script waits for rest (then `start` finds out).
+    public internal(set) var frameCount: Int?
+
     /// The file's name without its folder and extension (`button.yaml` -> `button`).
     public var name: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 
@@ -147,9 +152,10 @@ public struct LoadedScene {
         return size
     }
 
-    /// Every problem the document has beyond its shape: unknown ids, bad colours, fonts, formats,
-    /// images, script steps. Builds the scene once on its own screen, without playing it.
-    func check() -> [SceneProblem] {
+    /// Every problem the document has beyond its shape (unknown ids, bad colours, fonts, formats,
+    /// images, script steps) and the frame count when it is known. Builds the scene once on its
+    /// own screen, without playing it.
+    func check() -> (problems: [SceneProblem], frameCount: Int?) {
         let log = ProblemLog(file: file, locator: locator)
         let screen = document.screen
         if let name = screen?.device, Device(rawValue: name) == nil {
@@ -159,9 +165,10 @@ public struct LoadedScene {
         if screen?.size != nil, screen?.device != nil { log.add([.key("screen")], "give a device or a size, not both") }
         let builder = SceneBuilder(document: document, folder: folder, screenSize: defaultScreenSize,
                                    seed: DemoSettings.defaultSeed, log: log)
-        builder.build()
-        _ = ScenePlan(document.script ?? [], builder: builder, log: log)
-        return log.sorted
+        builder.build(layout: false)
+        let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
+        guard log.problems.isEmpty else { return (log.sorted, nil) }
+        return ([], plan.settles ? nil : plan.schedule(builder, settled: nil))
     }
 
     /// Builds the scene on `settings`' screen and schedules its script; a `waitUntilSettled`

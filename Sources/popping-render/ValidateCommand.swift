@@ -18,9 +18,9 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scene = try SceneFile.load(path: file)
                 let size = scene.defaultScreenSize
-                let run = try scene.start(DemoSettings(screenSize: size))
-                print(String(format: "%@: ok (%d frames, %.1f s, %gx%g pt)", file, run.frameCount,
-                             Double(run.frameCount) / 60, size.width, size.height))
+                let frames = try scene.frameCount ?? scene.start(DemoSettings(screenSize: size)).frameCount
+                print(String(format: "%@: ok (%d frames, %.1f s, %gx%g pt)", file, frames,
+                             Double(frames) / 60, size.width, size.height))
             } catch let problems as SceneProblems {
                 lines += problems.problems.map(\.description)
             }

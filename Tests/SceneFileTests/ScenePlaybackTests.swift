@@ -141,4 +141,33 @@ import Testing
         let seeds = try (1...6).map { try order(seed: $0).last! }
         #expect(Set(seeds) == [100, 150], "the seed decides the order after the shuffle")
     }
+
+    @Test func aDecayCoastsToRestAndRotatingRelaysTheViewOut() throws {
+        let run = try Self.start("""
+            views:
+              - {view: puck, frame: [20, 100, 40, 40], backgroundColor: black}
+              - {view: bar, backgroundColor: blue}
+            constraints:
+              - "H:|-(10)-[bar]-(10)-|"
+              - "V:[bar(20)]|"
+            animations:
+              fling: {type: decay, view: puck, property: positionX, velocity: 800}
+            on:
+              screen.load: [run: fling]
+            script:
+              - waitUntilSettled: true
+              - rotate: landscape
+              - wait: 0.5
+            """)
+        var xs: [Double] = []
+        var widths: [Double] = []
+        Self.play(run) { _, stage in
+            xs.append(stage.window.view(named: "puck")!.position.x)
+            widths.append(stage.window.view(named: "bar")!.frame.width)
+        }
+        #expect(xs.first == 40)
+        #expect(xs.last! > 300, "800 pt/s at POP's 0.998 coasts about 400 pt")
+        #expect(widths.first == 300)
+        #expect(widths.last == 548)
+    }
 }
