@@ -67,6 +67,7 @@ public enum SceneFile {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
         guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
+        if let line = nestingTooDeep(bytes) { return fail(line, 1, "nested more than \(maxNesting) levels deep") }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
@@ -92,6 +93,51 @@ public enum SceneFile {
         let (problems, frames) = scene.check()
         scene.frameCount = frames
         return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
+    }
+
+    /// How deep a scene may nest lists and mappings: far more than any screen needs, far less
+    /// than the YAML parser's recursion can take.
+    static let maxNesting = 200
+
+    /// The line on which the text nests deeper than `maxNesting`, or nil. Block nesting needs a
+    /// column (or a `- ` indicator) per level, flow nesting a bracket per level, so counting
+    /// both bounds the depth without parsing.
+    static func nestingTooDeep(_ bytes: [UInt8]) -> Int? {
+        var line = 1, lead = 0, atLineStart = true, flow = 0
+        var quote: UInt8?
+        var comment = false
+        for b in bytes {
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                lead = 0
+                atLineStart = true
+                comment = false
+                continue
+            }
+            if comment { continue }
+            if atLineStart {
+                if b == UInt8(ascii: " ") || b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: "\t") {
+                    lead += 1
+                    if lead > maxNesting * 2 { return line }
+                    continue
+                }
+                atLineStart = false
+            }
+            if let q = quote {
+                if b == q { quote = nil }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = b
+            case UInt8(ascii: "#"): comment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                flow += 1
+                if flow > maxNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func problem(_ error: YamlError, file: String) -> SceneProblem {

@@ -114,6 +114,14 @@ import Testing
                 "Schemas/scene.schema.json is stale: run `make schema`")
     }
 
+    @Test func deeplyNestedInputIsRefusedBeforeParsing() {
+        let flow = "views: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(Self.problems(flow) == ["t.yaml:1:1: nested more than 200 levels deep"])
+        let block = "views:\n" + (0..<450).map { String(repeating: " ", count: $0) + "-\n" }.joined()
+        #expect(Self.problems(block).first?.hasSuffix("nested more than 200 levels deep") == true)
+        #expect(Self.problems("views: [[[[[1]]]]]\n").first?.contains("nested") == false)
+    }
+
     /// Mutated example scenes (bytes flipped, cut, duplicated) never trap; problems carry places.
     @Test func mutatedScenesAreReportedNeverTrap() throws {
         var random = SeededGenerator(seed: 12)
