@@ -46,7 +46,7 @@ let package = Package(
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
                 swiftSettings: fast),
         .target(name: "SceneFile",
-                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text",
+                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text", "Codecs", "Raster",
                                .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "popping-render",

@@ -1,8 +1,10 @@
+import Codecs
 import Foundation
 import Demos
 import Geometry
 import Layout
 import Motion
+import Raster
 import Scene
 import SVG
 import Text
@@ -125,8 +127,11 @@ final class SceneBuilder {
             }
             view = field
         case "imageView":
-            guard let image = image(spec.image, path) else { return nil }
-            view = ImageView(name: id, image: image, frame: frame)
+            guard let art = image(spec.image, path) else { return nil }
+            switch art {
+            case let .vector(image): view = ImageView(name: id, image: image, frame: frame)
+            case let .picture(pixmap, scale): view = PictureView(name: id, picture: pixmap, scale: scale, frame: frame)
+            }
         case "activityIndicator":
             let indicator = ActivityIndicatorView(name: id, color: color(spec.color, path + [.key("color")]) ?? Color(white: 0.5),
                                                   frame: spec.frame == nil ? Rect(0, 0, 20, 20) : frame)
@@ -825,11 +830,18 @@ final class SceneBuilder {
         }
     }
 
-    private func image(_ file: String?, _ path: [PathStep]) -> VectorImage? {
-        guard let file else { log.add(path, "an imageView needs an image (an .svg path)"); return nil }
+    /// An image view's art: vector art, or a PNG at the scale its name gives (`@2x`, `@3x`).
+    enum Art {
+        case vector(VectorImage)
+        case picture(Pixmap, scale: Double)
+    }
+
+    private func image(_ file: String?, _ path: [PathStep]) -> Art? {
+        guard let file else { log.add(path, "an imageView needs an image (an .svg or .png path)"); return nil }
         let at = path + [.key("image")]
-        guard file.lowercased().hasSuffix(".svg") else {
-            log.add(at, "only SVG images can be shown for now ('\(file)')")
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
+            log.add(at, "an image is an .svg or .png file, not '\(file)'")
             return nil
         }
         let url = URL(fileURLWithPath: file, relativeTo: folder)
@@ -837,7 +849,16 @@ final class SceneBuilder {
             log.add(at, "missing image \(url.standardizedFileURL.path)")
             return nil
         }
-        do { return try VectorImage.load(path: url.path) } catch {
+        do {
+            if lower.hasSuffix(".svg") { return .vector(try VectorImage.load(path: url.path)) }
+            let pixmap = try PNG.read(path: url.path)
+            guard pixmap.width * pixmap.height <= 4096 * 4096 else {
+                log.add(at, "\(file) is larger than 4096×4096 pixels")
+                return nil
+            }
+            let base = url.deletingPathExtension().lastPathComponent
+            return .picture(pixmap, scale: base.hasSuffix("@3x") ? 3 : base.hasSuffix("@2x") ? 2 : 1)
+        } catch {
             log.add(at, "\(error)")
             return nil
         }
@@ -884,6 +905,27 @@ final class StateMachine {
     init(spec: StateMachineSpec) {
         self.spec = spec
         current = spec.initial
+    }
+}
+
+/// Shows a PNG scaled to fill its bounds, as UIImageView with the default content mode; its
+/// intrinsic size is the image's in points (pixels over the `@2x`/`@3x` scale of its name).
+final class PictureView: View {
+    let picture: Pixmap
+    let scale: Double
+
+    init(name: String, picture: Pixmap, scale: Double, frame: Rect) {
+        self.picture = picture
+        self.scale = scale
+        super.init(name: name, frame: frame)
+    }
+
+    override var intrinsicContentSize: Size? { Size(Double(picture.width) / scale, Double(picture.height) / scale) }
+
+    override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        guard picture.width > 0, picture.height > 0 else { return }
+        list.append(.image(picture, transform: .scale(bounds.width / Double(picture.width), bounds.height / Double(picture.height)),
+                           alpha: 1))
     }
 }
 

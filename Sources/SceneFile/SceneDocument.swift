@@ -156,7 +156,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "font": "`NAME SIZE`: a bundled name (system, Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …) or a .ttf path relative to the scene file.",
         "contentPadding": "[width, height] added to a button's title size.",
         "leftView": "The text field's left view (leftViewMode always).",
-        "image": "An .svg file relative to the scene file.",
+        "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point).",
         "color": "An activity indicator's colour (default mid grey).",
         "animating": "An activity indicator spinning from the start.",
         "subviews": "Child views, back to front.",

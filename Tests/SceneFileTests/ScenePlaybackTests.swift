@@ -1,6 +1,9 @@
+import Codecs
 import Demos
 import Foundation
 import Geometry
+import GoldenTesting
+import Raster
 import Scene
 import SceneFile
 import Testing
@@ -169,5 +172,32 @@ import Testing
         #expect(xs.last! > 300, "800 pt/s at POP's 0.998 coasts about 400 pt")
         #expect(widths.first == 300)
         #expect(widths.last == 548)
+    }
+
+    @Test func aPNGImageViewFillsItsFrameWithThePicture() throws {
+        let folder = try scratchFolder("scene-png")
+        var pixels: [UInt8] = []
+        for _ in 0..<(8 * 8) { pixels += [200, 30, 40, 255] }
+        try PNG.write(Pixmap(width: 8, height: 8, premultiplied: pixels), to: folder + "/dot@2x.png")
+        let path = folder + "/png.yaml"
+        try Data("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - {imageView: dot, image: dot@2x.png}
+            constraints:
+              - dot.left == view.left + 10
+              - dot.top == view.top + 10
+            script:
+              - wait: 0.1
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try SceneFile.load(path: path).start(DemoSettings(screenSize: Size(320, 568)))
+        #expect(run.stage.window.view(named: "dot")?.frame == Rect(10, 10, 4, 4), "8 pixels at @2x are 4 points")
+        var frame: Pixmap?
+        try DemoPlayer(run: run, scale: 2, snapping: .round, showTouches: false).render([0]) { _, p in frame = p }
+        let p = try #require(frame)
+        let at = (24 * p.width + 24) * 4
+        #expect(Array(p.data[at..<at + 4]) == [200, 30, 40, 255])
+        let outside = (40 * p.width + 40) * 4
+        #expect(Array(p.data[outside..<outside + 4]) == [255, 255, 255, 255])
     }
 }
