@@ -331,7 +331,7 @@ final class SceneBuilder {
                 return
             }
             var byOrder: [[String]: [LayoutConstraint]] = [:]
-            for order in Self.permutations(of: ids) {
+            for order in Demos.permutations(of: ids) {
                 let names = Dictionary(uniqueKeysWithValues: order.enumerated().map { ("$\($0.offset + 1)", $0.element) })
                 guard let constraints = made(names) else { return }
                 byOrder[order] = constraints
@@ -374,15 +374,6 @@ final class SceneBuilder {
             candidate = chain(candidate).first { c in ancestors.contains { $0 === c } } ?? root
         }
         return candidate
-    }
-
-    static func permutations(of items: [String]) -> [[String]] {
-        guard items.count > 1 else { return [items] }
-        return items.indices.flatMap { i in
-            var rest = items
-            let first = rest.remove(at: i)
-            return permutations(of: rest).map { [first] + $0 }
-        }
     }
 
     // MARK: Animations, handlers, states
