@@ -66,12 +66,22 @@ final class SceneBuilder {
         checkAnimations()
         makeStateMachines()
         checkHandlerActions()
+        if case let .view(id)? = document.screen?.keyboard, views[id] == nil {
+            log.add([.key("screen"), .key("keyboard")], "unknown view '\(id)'")
+        }
         wireHandlers()
         guard log.problems.isEmpty else { return }
         perform(handlers["screen.load"] ?? [])
-        if document.screen?.keyboard == true { stage.installKeyboard(in: root) }
+        switch document.screen?.keyboard {
+        case .root?: stage.installKeyboard(in: root)
+        case let .view(id)?: if let host = views[id] { stage.installKeyboard(in: host) }
+        default: break
+        }
         if layout { stage.window.layoutIfNeeded() }
-        stage.onRotate = { [unowned self] orientation in rotate(to: orientation) }
+        let turns = ["portrait", "landscape"].compactMap { handlers["screen.\($0)"] }
+        stage.onRotate = { [unowned self] orientation in
+            if turns.isEmpty { rotate(to: orientation) } else { perform(handlers["screen.\(orientation.rawValue)"] ?? []) }
+        }
     }
 
     /// Starts the shuffles' random sequence again from `seed` (the script's `seed` step).
@@ -85,10 +95,10 @@ final class SceneBuilder {
     private func makeView(_ spec: ViewSpec, path: [PathStep]) -> View? {
         let kinds: [(String, String?)] = [("view", spec.view), ("label", spec.label), ("button", spec.button),
                                           ("textField", spec.textField), ("imageView", spec.imageView),
-                                          ("activityIndicator", spec.activityIndicator)]
+                                          ("activityIndicator", spec.activityIndicator), ("statusBar", spec.statusBar)]
         let given = kinds.filter { $0.1 != nil }
         guard given.count == 1, let (kind, idOrNil) = given.first, let id = idOrNil else {
-            log.add(path, given.isEmpty ? "a view needs one kind key: view, label, button, textField, imageView or activityIndicator"
+            log.add(path, given.isEmpty ? "a view needs one kind key: view, label, button, textField, imageView, activityIndicator or statusBar"
                                         : "a view has one kind key, found \(given.map(\.0).joined(separator: " and "))")
             return nil
         }
@@ -137,6 +147,8 @@ final class SceneBuilder {
                                                   frame: spec.frame == nil ? Rect(0, 0, 20, 20) : frame)
             if spec.animating == true { indicator.startAnimating(atFrame: 0) }
             view = indicator
+        case "statusBar":
+            view = StatusBar(width: frame.width, contentColor: color(spec.color, path + [.key("color")]) ?? .black)
         default:
             let tappable = (handlers["\(id).tap"] ?? handlers["\(id).touchUpInside"] ?? handlers["\(id).touchDown"]) != nil
             let plain: View = tappable ? SceneControl(name: id, frame: frame) : SceneView(name: id, frame: frame)
@@ -501,7 +513,9 @@ final class SceneBuilder {
 
     private func checkEvent(id: String, event: String, path: [PathStep]) {
         if id == "screen" {
-            if !["load", "tap"].contains(event) { log.add(path, "screen events are load and tap, not '\(event)'") }
+            if !["load", "tap", "portrait", "landscape"].contains(event) {
+                log.add(path, "screen events are load, tap, portrait and landscape, not '\(event)'")
+            }
             return
         }
         if animations[id] != nil {
@@ -564,6 +578,7 @@ final class SceneBuilder {
             let at = path + [.key("set"), .key(id)]
             _ = rect(values.frame, at + [.key("frame")])
             _ = point(values.center, at + [.key("center")])
+            _ = size(values.size, at + [.key("size")])
             _ = color(values.backgroundColor, at + [.key("backgroundColor")])
             _ = color(values.textColor, at + [.key("textColor")])
             if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
@@ -676,6 +691,7 @@ final class SceneBuilder {
     private func set(_ values: PropertyValues, on view: View) {
         if let f = values.frame, f.count == 4 { view.frame = Rect(f[0], f[1], f[2], f[3]) }
         if let c = values.center, c.count == 2 { view.center = Point(c[0], c[1]) }
+        if let s = values.size, s.count == 2 { view.bounds.size = Size(s[0], s[1]) }
         if let a = values.alpha { view.alpha = a }
         if let h = values.hidden { view.isHidden = h }
         if let c = values.backgroundColor, case let .success(color) = SceneValues.color(c) { view.backgroundColor = color }

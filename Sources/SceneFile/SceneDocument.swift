@@ -18,7 +18,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
         "constraints": "Auto Layout: VFL strings, equations such as `a.width == b.width * 0.5 + 8 @750`, or groups with an id.",
         "animations": "Named animations: POP `spring`, `basic`, `decay`, or a UIKit `animate` block.",
         "states": "Named state machines whose transitions run actions (the owl's arms).",
-        "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load` or `screen.tap`.",
+        "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load`, `screen.tap`, or `screen.landscape` / `screen.portrait` (the device turned; they replace the default relayout).",
         "script": "The timeline: wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled.",
     ]
 }
@@ -32,7 +32,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var tintColor: String?
     var statusBar: StatusBarSpec?
     var navigationBar: NavigationBarSpec?
-    var keyboard: Bool?
+    var keyboard: KeyboardHost?
 
     static let keyDescriptions = [
         "device": "iphone-se, iphone-8 or iphone-x (default iphone-8); --device and --size override it.",
@@ -42,8 +42,26 @@ struct ScreenSpec: Decodable, SchemaDocumented {
         "tintColor": "UIWindow's tintColor: caret, system buttons, bar items (default #007AFF).",
         "statusBar": "The iOS 7 status bar; shown unless `hidden: true`.",
         "navigationBar": "A navigation bar under the status bar.",
-        "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder.",
+        "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder: true for the screen's root view, or the id of the view to dock it in.",
     ]
+}
+
+/// Where the keyboard docks: `true` (the root view), `false` (no keyboard) or a view id.
+enum KeyboardHost: Decodable, SchemaDescribing {
+    case root
+    case none
+    case view(String)
+
+    init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let flag = try? single.decode(Bool.self) {
+            self = flag ? .root : .none
+        } else {
+            self = .view(try single.decode(String.self))
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema { .oneOf([.boolean(), .string(description: "A view id.")]) }
 }
 
 enum OrientationName: String, SchemaEnum {
@@ -101,6 +119,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var textField: String?
     var imageView: String?
     var activityIndicator: String?
+    var statusBar: String?
 
     var frame: [Double]?
     var translatesAutoresizingMaskIntoConstraints: Bool?
@@ -140,7 +159,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var subviews: [ViewSpec]?
 
-    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator) whose value is its id, and its properties."
+    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar) whose value is its id, and its properties."
     static let keyDescriptions = [
         "view": "A plain UIView with this id.",
         "label": "A UILabel with this id.",
@@ -148,6 +167,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "textField": "A UITextField with this id.",
         "imageView": "A UIImageView with this id showing `image`.",
         "activityIndicator": "A UIActivityIndicatorView with this id.",
+        "statusBar": "An iOS 7 status bar placed like any view (for a phone drawn inside the scene; hide the screen's own).",
         "frame": "[x, y, width, height] in the superview; without a frame the view is placed by constraints.",
         "translatesAutoresizingMaskIntoConstraints": "Defaults to true with a frame and false without.",
         "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
@@ -453,6 +473,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
 struct PropertyValues: Decodable {
     var frame: [Double]?
     var center: [Double]?
+    var size: [Double]?
     var alpha: Double?
     var hidden: Bool?
     var backgroundColor: String?
