@@ -391,8 +391,9 @@ final class SceneBuilder {
     // MARK: Animations, handlers, states
 
     private func collectHandlers() {
-        let order = log.locator.keys(at: [.key("on")])
-        for key in (document.on ?? [:]).keys.sorted(by: { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }) {
+        let written = log.locator.keys(at: [.key("on")])
+        let order = Dictionary(written.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for key in (document.on ?? [:]).keys.sorted(by: { (order[$0] ?? 0) < (order[$1] ?? 0) }) {
             handlers[key, default: []].append(document.on![key]!)
         }
     }
