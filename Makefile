@@ -4,7 +4,7 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench fonts clean
+.PHONY: all build deps test render renders goldens bench fonts clean schema
 
 all: build
 
@@ -43,6 +43,13 @@ renders: build
 		$(BIN)/popping-render $$d --out Renders/$$d.gif --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \
 	done
+	@for s in like toast refresh; do \
+		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
+	done
+
+## Regenerates the scene files' JSON Schema from the types they decode into.
+schema: build
+	$(BIN)/popping-render schema > Schemas/scene.schema.json.tmp && mv Schemas/scene.schema.json.tmp Schemas/scene.schema.json
 
 ## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
 bench: build

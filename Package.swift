@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster"], swiftSettings: fast),
         .target(name: "PoppingTesting", dependencies: ["GoldenFrames", "PoppingRender"]),
         .target(name: "SceneFile",
-                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text",
+                dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text", "Codecs", "Raster",
                                .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "popping-render",

@@ -72,7 +72,7 @@ final class ConstraintsScreen {
             views[key] = v
         }
         self.views = views
-        for order in ConstraintsScreen.permutations(of: keys) {
+        for order in permutations(of: keys) {
             layouts[order] = try ConstraintsScreen.formats.flatMap { format, options, names in
                 let text = format.replacingOccurrences(of: "%1$@", with: order[names.0])
                     .replacingOccurrences(of: "%2$@", with: order[names.1])
@@ -83,16 +83,6 @@ final class ConstraintsScreen {
         shell.addRightTextItem("Shuffle", name: ConstraintsScreen.shuffleName)
             .on(.touchUpInside) { [unowned self] _ in updateConstraints() }
         updateConstraints()
-    }
-
-    /// Every order of `items`.
-    static func permutations(of items: [String]) -> [[String]] {
-        guard items.count > 1 else { return [items] }
-        return items.indices.flatMap { i in
-            var rest = items
-            let first = rest.remove(at: i)
-            return permutations(of: rest).map { [first] + $0 }
-        }
     }
 
     /// The original's `updateConstraints:`: shuffle the names, replace the content view's

@@ -26,3 +26,13 @@ public struct SeededRandom {
         return a
     }
 }
+
+/// Every order of `items`, first items varying slowest: the orders a shuffle can produce.
+public func permutations<T>(of items: [T]) -> [[T]] {
+    guard items.count > 1 else { return [items] }
+    return items.indices.flatMap { i in
+        var rest = items
+        let first = rest.remove(at: i)
+        return permutations(of: rest).map { [first] + $0 }
+    }
+}

@@ -112,14 +112,6 @@ extension View {
                                               views: views.mapValues { $0 as LayoutItem })
     }
 
-    /// One constraint written as `a.attr REL b.attr [* m] [+|- c] [@ p]` or `a.attr REL c [@ p]`
-    /// (the grammar of `popping-render layout --constraint`), naming views by the keys of `views`;
-    /// not held by any view yet.
-    /// - Throws: `VisualFormatError` with the position of the problem.
-    public static func constraint(parsing text: String, views: [String: View]) throws(VisualFormatError) -> LayoutConstraint {
-        try LayoutEngine(root: LayoutBox("parser"), size: .zero).constraint(parsing: text, items: views.mapValues { $0 as LayoutItem })
-    }
-
     /// The root's engine, made on first use.
     var layoutSession: LayoutSession {
         if let session = autoLayout.session { return session }

@@ -4,10 +4,12 @@ import Foundation
 /// complete and check a scene, and for `SceneChecker` to check a parsed YAML tree against the
 /// same description before decoding, so both always agree.
 public indirect enum JSONSchema: Sendable {
+    /// A string, limited to `values` when given.
     case string(description: String? = nil, values: [String]? = nil)
     case number(description: String? = nil)
     case integer(description: String? = nil)
     case boolean(description: String? = nil)
+    /// A list whose items all follow the schema.
     case array(JSONSchema, description: String? = nil)
     /// An object with the given properties, in declaration order; no other keys are allowed.
     case object(properties: [(name: String, schema: JSONSchema)], required: [String], description: String? = nil)
@@ -86,7 +88,9 @@ public indirect enum JSONSchema: Sendable {
 
 /// A document's whole schema: the root and the named definitions it refers to.
 public struct SchemaDocument: Sendable {
+    /// The schema of the whole document.
     public let root: JSONSchema
+    /// The named object schemas `root` and each other refer to (`#/$defs/NAME`).
     public let definitions: [String: JSONSchema]
 
     /// The schema `name` refers to, following references.

@@ -1,8 +1,10 @@
+import Codecs
 import Foundation
 import Demos
 import Geometry
 import Layout
 import Motion
+import Raster
 import Scene
 import SVG
 import Text
@@ -50,8 +52,9 @@ final class SceneBuilder {
         animations = document.animations ?? [:]
     }
 
-    /// Builds everything; problems end up in the log.
-    func build() {
+    /// Builds everything; problems end up in the log. `layout` lays the tree out for playing
+    /// (checking a scene does not need the frames).
+    func build(layout: Bool = true) {
         collectHandlers()
         for (i, spec) in (document.views ?? []).enumerated() {
             if let v = makeView(spec, path: [.key("views"), .index(i)]) { root.addSubview(v) }
@@ -63,12 +66,22 @@ final class SceneBuilder {
         checkAnimations()
         makeStateMachines()
         checkHandlerActions()
+        if case let .view(id)? = document.screen?.keyboard, views[id] == nil {
+            log.add([.key("screen"), .key("keyboard")], "unknown view '\(id)'")
+        }
         wireHandlers()
         guard log.problems.isEmpty else { return }
         perform(handlers["screen.load"] ?? [])
-        if document.screen?.keyboard == true { stage.installKeyboard(in: root) }
-        stage.window.layoutIfNeeded()
-        stage.onRotate = { [unowned self] orientation in rotate(to: orientation) }
+        switch document.screen?.keyboard {
+        case .root?: stage.installKeyboard(in: root)
+        case let .view(id)?: if let host = views[id] { stage.installKeyboard(in: host) }
+        default: break
+        }
+        if layout { stage.window.layoutIfNeeded() }
+        let turns = ["portrait", "landscape"].compactMap { handlers["screen.\($0)"] }
+        stage.onRotate = { [unowned self] orientation in
+            if turns.isEmpty { rotate(to: orientation) } else { perform(handlers["screen.\(orientation.rawValue)"] ?? []) }
+        }
     }
 
     /// Starts the shuffles' random sequence again from `seed` (the script's `seed` step).
@@ -82,10 +95,10 @@ final class SceneBuilder {
     private func makeView(_ spec: ViewSpec, path: [PathStep]) -> View? {
         let kinds: [(String, String?)] = [("view", spec.view), ("label", spec.label), ("button", spec.button),
                                           ("textField", spec.textField), ("imageView", spec.imageView),
-                                          ("activityIndicator", spec.activityIndicator)]
+                                          ("activityIndicator", spec.activityIndicator), ("statusBar", spec.statusBar)]
         let given = kinds.filter { $0.1 != nil }
         guard given.count == 1, let (kind, idOrNil) = given.first, let id = idOrNil else {
-            log.add(path, given.isEmpty ? "a view needs one kind key: view, label, button, textField, imageView or activityIndicator"
+            log.add(path, given.isEmpty ? "a view needs one kind key: view, label, button, textField, imageView, activityIndicator or statusBar"
                                         : "a view has one kind key, found \(given.map(\.0).joined(separator: " and "))")
             return nil
         }
@@ -124,13 +137,18 @@ final class SceneBuilder {
             }
             view = field
         case "imageView":
-            guard let image = image(spec.image, path) else { return nil }
-            view = ImageView(name: id, image: image, frame: frame)
+            guard let art = image(spec.image, path) else { return nil }
+            switch art {
+            case let .vector(image): view = ImageView(name: id, image: image, frame: frame)
+            case let .picture(pixmap, scale): view = PictureView(name: id, picture: pixmap, scale: scale, frame: frame)
+            }
         case "activityIndicator":
             let indicator = ActivityIndicatorView(name: id, color: color(spec.color, path + [.key("color")]) ?? Color(white: 0.5),
                                                   frame: spec.frame == nil ? Rect(0, 0, 20, 20) : frame)
             if spec.animating == true { indicator.startAnimating(atFrame: 0) }
             view = indicator
+        case "statusBar":
+            view = StatusBar(width: frame.width, contentColor: color(spec.color, path + [.key("color")]) ?? .black)
         default:
             let tappable = (handlers["\(id).tap"] ?? handlers["\(id).touchUpInside"] ?? handlers["\(id).touchDown"]) != nil
             let plain: View = tappable ? SceneControl(name: id, frame: frame) : SceneView(name: id, frame: frame)
@@ -239,6 +257,32 @@ final class SceneBuilder {
         }
     }
 
+    /// The views by id as layout items, and an engine that knows the tree (for `|`), to read
+    /// formats and equations with; made once, after the views, so each format costs its length.
+    private lazy var formatReader: (engine: LayoutEngine, items: [String: LayoutItem]) = {
+        let engine = LayoutEngine(root: stage.window, size: stage.screenSize)
+        for view in stage.window.subtree.dropFirst() {
+            if let parent = view.superview { engine.add(view, to: parent) }
+        }
+        return (engine, views.mapValues { $0 as LayoutItem })
+    }()
+
+    /// The views a format names: its identifiers that are view ids.
+    private func views(in format: String) -> [String: LayoutItem] {
+        var found: [String: LayoutItem] = [:]
+        var word = ""
+        for c in format.unicodeScalars {
+            if c == "_" || (c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c))) {
+                word.unicodeScalars.append(c)
+                continue
+            }
+            if let item = formatReader.items[word] { found[word] = item }
+            word = ""
+        }
+        if let item = formatReader.items[word] { found[word] = item }
+        return found
+    }
+
     private func makeConstraints(_ spec: ConstraintGroupSpec, path: [PathStep]) {
         if let id = spec.id {
             guard checkIdentifier(id, path + [.key("id")]) else { return }
@@ -270,8 +314,8 @@ final class SceneBuilder {
                 let format = substitute(entry.format, substitutions)
                 let at = vflPaths[i] + (entry.options == nil ? [] : [.key("format")])
                 do {
-                    out += try View.constraints(withVisualFormat: format, options: vflOptions[i], metrics: spec.metrics ?? [:],
-                                                views: views.filter { format.contains($0.key) })
+                    out += try formatReader.engine.constraints(withVisualFormat: format, options: vflOptions[i],
+                                                               metrics: spec.metrics ?? [:], views: views(in: format))
                 } catch {
                     report(error, text: entry.format, at: at)
                     ok = false
@@ -280,7 +324,7 @@ final class SceneBuilder {
             for (i, text) in equations.enumerated() {
                 let at = path + (spec.equation!.values.count > 1 ? [.key("equation"), .index(i)] : [.key("equation")])
                 do {
-                    out.append(try View.constraint(parsing: substitute(text, substitutions), views: views))
+                    out.append(try formatReader.engine.constraint(parsing: substitute(text, substitutions), items: formatReader.items))
                 } catch {
                     report(error, text: text, at: at)
                     ok = false
@@ -299,7 +343,7 @@ final class SceneBuilder {
                 return
             }
             var byOrder: [[String]: [LayoutConstraint]] = [:]
-            for order in Self.permutations(of: ids) {
+            for order in Demos.permutations(of: ids) {
                 let names = Dictionary(uniqueKeysWithValues: order.enumerated().map { ("$\($0.offset + 1)", $0.element) })
                 guard let constraints = made(names) else { return }
                 byOrder[order] = constraints
@@ -319,7 +363,8 @@ final class SceneBuilder {
 
     /// The text with `$1`, `$2`, … replaced (longest first, so `$12` is not read as `$1`).
     private func substitute(_ text: String, _ names: [String: String]) -> String {
-        names.keys.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: names[$1]!) }
+        guard !names.isEmpty else { return text }
+        return names.keys.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: names[$1]!) }
     }
 
     private func report(_ error: Error, text: String, at path: [PathStep]) {
@@ -343,31 +388,38 @@ final class SceneBuilder {
         return candidate
     }
 
-    static func permutations(of items: [String]) -> [[String]] {
-        guard items.count > 1 else { return [items] }
-        return items.indices.flatMap { i in
-            var rest = items
-            let first = rest.remove(at: i)
-            return permutations(of: rest).map { [first] + $0 }
-        }
-    }
-
     // MARK: Animations, handlers, states
 
     private func collectHandlers() {
-        let order = log.locator.keys(at: [.key("on")])
-        for key in (document.on ?? [:]).keys.sorted(by: { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }) {
+        let written = log.locator.keys(at: [.key("on")])
+        let order = Dictionary(written.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for key in (document.on ?? [:]).keys.sorted(by: { (order[$0] ?? 0) < (order[$1] ?? 0) }) {
             handlers[key, default: []].append(document.on![key]!)
         }
     }
 
+    /// The ranges that keep every animation finite: POP's and UIKit's constants stay where
+    /// their solvers are stable, values and velocities where a frame can still be drawn.
+    static let limits: [(key: String, range: ClosedRange<Double>, value: (AnimationSpec) -> Double?)] = [
+        ("springBounciness", 0...50, \.springBounciness), ("springSpeed", 0...50, \.springSpeed),
+        ("dynamicsTension", 0...100_000, \.dynamicsTension), ("dynamicsFriction", 0...100_000, \.dynamicsFriction),
+        ("dynamicsMass", 0.001...10_000, \.dynamicsMass), ("duration", 0...60, \.duration),
+        ("beginTime", 0...600, \.beginTime), ("delay", 0...600, \.delay),
+        ("dampingRatio", 0.01...10, \.dampingRatio), ("initialSpringVelocity", -100...100, \.initialSpringVelocity),
+        ("deceleration", 0.5...0.99999, \.deceleration),
+    ]
+
     private func checkAnimations() {
         for (name, spec) in animations {
             let path: [PathStep] = [.key("animations"), .key(name)]
+            for limit in Self.limits {
+                if let v = limit.value(spec), !limit.range.contains(v) {
+                    log.add(path + [.key(limit.key)], "\(limit.key) lies in \(limit.range.lowerBound)…\(limit.range.upperBound)")
+                }
+            }
             switch spec.type {
             case .animate:
                 if spec.duration == nil { log.add(path, "an animate block needs a duration") }
-                if let d = spec.duration, d < 0 || d > 60 { log.add(path + [.key("duration")], "a duration lies in 0…60 seconds") }
                 if spec.changes == nil { log.add(path, "an animate block needs changes") }
                 for (i, change) in (spec.changes ?? []).enumerated() {
                     checkAction(change, path: path + [.key("changes"), .index(i)], inBlock: true)
@@ -378,9 +430,6 @@ final class SceneBuilder {
                     if let value { checkValue(value, count: count, path: path + [.key(key)]) }
                 }
                 if spec.type == .decay, spec.velocity == nil { log.add(path, "a decay needs a velocity") }
-                if let m = spec.dynamicsMass, m <= 0 { log.add(path + [.key("dynamicsMass")], "a spring's mass is positive") }
-                if let d = spec.deceleration, !(d > 0 && d < 1) { log.add(path + [.key("deceleration")], "a deceleration lies strictly between 0 and 1") }
-                if let d = spec.duration, d < 0 || d > 60 { log.add(path + [.key("duration")], "a duration lies in 0…60 seconds") }
                 if let t = spec.timingFunction {
                     do { _ = try TimingFunction(parsing: t) } catch { log.add(path + [.key("timingFunction")], "\(error)") }
                 }
@@ -412,6 +461,7 @@ final class SceneBuilder {
         switch value {
         case let .numbers(list):
             if list.count != 1 && list.count != count { log.add(path, "expected 1 or \(count) numbers, found \(list.count)") }
+            if list.contains(where: { abs($0) > 1_000_000 }) { log.add(path, "values lie within ±1000000") }
         case let .expression(text):
             if case let .failure(e) = SceneExpression.parse(text, views: views) { log.add(path, e.message) }
         }
@@ -421,6 +471,9 @@ final class SceneBuilder {
         for (name, spec) in document.states ?? [:] {
             let path: [PathStep] = [.key("states"), .key(name)]
             let known = Set(spec.values)
+            if spec.values.isEmpty || known.count != spec.values.count {
+                log.add(path + [.key("values")], "a state machine has one or more states, each named once")
+            }
             if !known.contains(spec.initial) { log.add(path + [.key("initial")], "unknown state '\(spec.initial)'") }
             for (i, t) in (spec.transitions ?? []).enumerated() {
                 for (key, names) in [("from", t.from), ("to", t.to)] {
@@ -461,7 +514,9 @@ final class SceneBuilder {
 
     private func checkEvent(id: String, event: String, path: [PathStep]) {
         if id == "screen" {
-            if !["load", "tap"].contains(event) { log.add(path, "screen events are load and tap, not '\(event)'") }
+            if !["load", "tap", "portrait", "landscape"].contains(event) {
+                log.add(path, "screen events are load, tap, portrait and landscape, not '\(event)'")
+            }
             return
         }
         if animations[id] != nil {
@@ -487,7 +542,7 @@ final class SceneBuilder {
             ("layoutIfNeeded", action.layoutIfNeeded != nil), ("becomeFirstResponder", action.becomeFirstResponder != nil),
             ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
             ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
-            ("state", action.state != nil),
+            ("state", action.state != nil), ("nextState", action.nextState != nil),
         ]
         let given = verbs.filter(\.1).map(\.0)
         guard given.count == 1, let verb = given.first else {
@@ -524,11 +579,15 @@ final class SceneBuilder {
             let at = path + [.key("set"), .key(id)]
             _ = rect(values.frame, at + [.key("frame")])
             _ = point(values.center, at + [.key("center")])
+            _ = size(values.size, at + [.key("size")])
             _ = color(values.backgroundColor, at + [.key("backgroundColor")])
             _ = color(values.textColor, at + [.key("textColor")])
             if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
             if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
             if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }
+        }
+        if let machine = action.nextState, document.states?[machine] == nil {
+            log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")
         }
         for (machine, state) in action.state ?? [:] {
             guard let spec = document.states?[machine] else { log.add(path + [.key("state"), .keyName(machine)], "unknown state machine '\(machine)'"); continue }
@@ -592,6 +651,9 @@ final class SceneBuilder {
         for id in action.startAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.startAnimating(atFrame: stage.frame) }
         for id in action.stopAnimating?.values ?? [] { (views[id] as? ActivityIndicatorView)?.stopAnimating() }
         for (machine, state) in action.state ?? [:] { enter(state, of: machine) }
+        if let name = action.nextState, let machine = machines[name], let i = machine.spec.values.firstIndex(of: machine.current) {
+            enter(machine.spec.values[(i + 1) % machine.spec.values.count], of: name)
+        }
     }
 
     /// The verbs an animate block may hold: property sets and constraint changes.
@@ -630,6 +692,7 @@ final class SceneBuilder {
     private func set(_ values: PropertyValues, on view: View) {
         if let f = values.frame, f.count == 4 { view.frame = Rect(f[0], f[1], f[2], f[3]) }
         if let c = values.center, c.count == 2 { view.center = Point(c[0], c[1]) }
+        if let s = values.size, s.count == 2 { view.bounds.size = Size(s[0], s[1]) }
         if let a = values.alpha { view.alpha = a }
         if let h = values.hidden { view.isHidden = h }
         if let c = values.backgroundColor, case let .success(color) = SceneValues.color(c) { view.backgroundColor = color }
@@ -775,11 +838,18 @@ final class SceneBuilder {
         }
     }
 
-    private func image(_ file: String?, _ path: [PathStep]) -> VectorImage? {
-        guard let file else { log.add(path, "an imageView needs an image (an .svg path)"); return nil }
+    /// An image view's art: vector art, or a PNG at the scale its name gives (`@2x`, `@3x`).
+    enum Art {
+        case vector(VectorImage)
+        case picture(Pixmap, scale: Double)
+    }
+
+    private func image(_ file: String?, _ path: [PathStep]) -> Art? {
+        guard let file else { log.add(path, "an imageView needs an image (an .svg or .png path)"); return nil }
         let at = path + [.key("image")]
-        guard file.lowercased().hasSuffix(".svg") else {
-            log.add(at, "only SVG images can be shown for now ('\(file)')")
+        let lower = file.lowercased()
+        guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
+            log.add(at, "an image is an .svg or .png file, not '\(file)'")
             return nil
         }
         let url = URL(fileURLWithPath: file, relativeTo: folder)
@@ -787,7 +857,16 @@ final class SceneBuilder {
             log.add(at, "missing image \(url.standardizedFileURL.path)")
             return nil
         }
-        do { return try VectorImage.load(path: url.path) } catch {
+        do {
+            if lower.hasSuffix(".svg") { return .vector(try VectorImage.load(path: url.path)) }
+            let pixmap = try PNG.read(path: url.path)
+            guard pixmap.width * pixmap.height <= 4096 * 4096 else {
+                log.add(at, "\(file) is larger than 4096×4096 pixels")
+                return nil
+            }
+            let base = url.deletingPathExtension().lastPathComponent
+            return .picture(pixmap, scale: base.hasSuffix("@3x") ? 3 : base.hasSuffix("@2x") ? 2 : 1)
+        } catch {
             log.add(at, "\(error)")
             return nil
         }
@@ -834,6 +913,27 @@ final class StateMachine {
     init(spec: StateMachineSpec) {
         self.spec = spec
         current = spec.initial
+    }
+}
+
+/// Shows a PNG scaled to fill its bounds, as UIImageView with the default content mode; its
+/// intrinsic size is the image's in points (pixels over the `@2x`/`@3x` scale of its name).
+final class PictureView: View {
+    let picture: Pixmap
+    let scale: Double
+
+    init(name: String, picture: Pixmap, scale: Double, frame: Rect) {
+        self.picture = picture
+        self.scale = scale
+        super.init(name: name, frame: frame)
+    }
+
+    override var intrinsicContentSize: Size? { Size(Double(picture.width) / scale, Double(picture.height) / scale) }
+
+    override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        guard picture.width > 0, picture.height > 0 else { return }
+        list.append(.image(picture, transform: .scale(bounds.width / Double(picture.width), bounds.height / Double(picture.height)),
+                           alpha: 1))
     }
 }
 

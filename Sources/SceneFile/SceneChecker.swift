@@ -16,7 +16,7 @@ struct SceneChecker {
                 log.add(path, "unknown value '\(scalar.string)' (expected \(values.joined(separator: ", ")))")
             }
         case .number:
-            guard let scalar = node.scalar, let value = Double.construct(from: scalar) else { return mismatch(node, resolved, path) }
+            guard let scalar = node.scalar, let value = NodeDecoder.number(node) else { return mismatch(node, resolved, path) }
             if !value.isFinite { log.add(path, "expected a finite number, got '\(scalar.string)'") }
         case .integer:
             guard let scalar = node.scalar, Int.construct(from: scalar) != nil else { return mismatch(node, resolved, path) }
@@ -69,8 +69,8 @@ struct SceneChecker {
     /// Whether the node has the shape (scalar kind, list, mapping) the schema wants.
     private func fits(_ node: Node, _ schema: JSONSchema) -> Bool {
         switch schema {
-        case .string: return node.scalar.map { !isNull($0) && Double.construct(from: $0) == nil } ?? false
-        case .number: return node.scalar.flatMap { Double.construct(from: $0) } != nil
+        case .string: return node.scalar.map { !isNull($0) && NodeDecoder.number(node) == nil } ?? false
+        case .number: return NodeDecoder.number(node) != nil
         case .integer: return node.scalar.flatMap { Int.construct(from: $0) } != nil
         case .boolean: return node.scalar.flatMap { Bool.construct(from: $0) } != nil
         case .array: return node.sequence != nil
@@ -80,9 +80,7 @@ struct SceneChecker {
         }
     }
 
-    private func isNull(_ scalar: Node.Scalar) -> Bool {
-        scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
-    }
+    private func isNull(_ scalar: Node.Scalar) -> Bool { NodeDecoder.isNull(.scalar(scalar)) }
 
     private func mismatch(_ node: Node, _ expected: JSONSchema, _ path: [PathStep]) {
         let found: String

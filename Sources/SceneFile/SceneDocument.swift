@@ -2,14 +2,14 @@
 /// named animations, event handlers, small state machines and the timed `script`. Names are
 /// UIKit's and POP's. `SceneBuilder` turns it into a stage; the JSON Schema is recorded from
 /// these types, so the schema and the decoder cannot disagree.
-public struct SceneDocument: Decodable, SchemaDocumented {
-    public var screen: ScreenSpec?
-    public var views: [ViewSpec]?
-    public var constraints: [ConstraintEntry]?
-    public var animations: [String: AnimationSpec]?
-    public var states: [String: StateMachineSpec]?
-    public var on: [String: [ActionSpec]]?
-    public var script: [StepSpec]?
+struct SceneDocument: Decodable, SchemaDocumented {
+    var screen: ScreenSpec?
+    var views: [ViewSpec]?
+    var constraints: [ConstraintEntry]?
+    var animations: [String: AnimationSpec]?
+    var states: [String: StateMachineSpec]?
+    var on: [String: [ActionSpec]]?
+    var script: [StepSpec]?
 
     static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script."
     static let keyDescriptions = [
@@ -18,21 +18,21 @@ public struct SceneDocument: Decodable, SchemaDocumented {
         "constraints": "Auto Layout: VFL strings, equations such as `a.width == b.width * 0.5 + 8 @750`, or groups with an id.",
         "animations": "Named animations: POP `spring`, `basic`, `decay`, or a UIKit `animate` block.",
         "states": "Named state machines whose transitions run actions (the owl's arms).",
-        "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load` or `screen.tap`.",
+        "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load`, `screen.tap`, or `screen.landscape` / `screen.portrait` (the device turned; they replace the default relayout).",
         "script": "The timeline: wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled.",
     ]
 }
 
 /// The screen: device or size, orientation, colours and the system bars.
-public struct ScreenSpec: Decodable, SchemaDocumented {
-    public var device: String?
-    public var size: String?
-    public var orientation: OrientationName?
-    public var background: String?
-    public var tintColor: String?
-    public var statusBar: StatusBarSpec?
-    public var navigationBar: NavigationBarSpec?
-    public var keyboard: Bool?
+struct ScreenSpec: Decodable, SchemaDocumented {
+    var device: String?
+    var size: String?
+    var orientation: OrientationName?
+    var background: String?
+    var tintColor: String?
+    var statusBar: StatusBarSpec?
+    var navigationBar: NavigationBarSpec?
+    var keyboard: KeyboardHost?
 
     static let keyDescriptions = [
         "device": "iphone-se, iphone-8 or iphone-x (default iphone-8); --device and --size override it.",
@@ -42,20 +42,38 @@ public struct ScreenSpec: Decodable, SchemaDocumented {
         "tintColor": "UIWindow's tintColor: caret, system buttons, bar items (default #007AFF).",
         "statusBar": "The iOS 7 status bar; shown unless `hidden: true`.",
         "navigationBar": "A navigation bar under the status bar.",
-        "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder.",
+        "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder: true for the screen's root view, or the id of the view to dock it in.",
     ]
 }
 
-public enum OrientationName: String, SchemaEnum {
+/// Where the keyboard docks: `true` (the root view), `false` (no keyboard) or a view id.
+enum KeyboardHost: Decodable, SchemaDescribing {
+    case root
+    case none
+    case view(String)
+
+    init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let flag = try? single.decode(Bool.self) {
+            self = flag ? .root : .none
+        } else {
+            self = .view(try single.decode(String.self))
+        }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema { .oneOf([.boolean(), .string(description: "A view id.")]) }
+}
+
+enum OrientationName: String, SchemaEnum {
     case portrait, landscape
 }
 
-public struct StatusBarSpec: Decodable, SchemaDocumented {
-    public var hidden: Bool?
-    public var time: String?
-    public var carrier: String?
-    public var networkActivityIndicator: Bool?
-    public var color: String?
+struct StatusBarSpec: Decodable, SchemaDocumented {
+    var hidden: Bool?
+    var time: String?
+    var carrier: String?
+    var networkActivityIndicator: Bool?
+    var color: String?
 
     static let keyDescriptions = [
         "time": "The clock (default 9:41 AM).",
@@ -65,12 +83,12 @@ public struct StatusBarSpec: Decodable, SchemaDocumented {
     ]
 }
 
-public struct NavigationBarSpec: Decodable, SchemaDocumented {
-    public var title: String?
-    public var backTitle: String?
-    public var titleFont: String?
-    public var titleColor: String?
-    public var rightBarButtonItem: BarButtonItemSpec?
+struct NavigationBarSpec: Decodable, SchemaDocumented {
+    var title: String?
+    var backTitle: String?
+    var titleFont: String?
+    var titleColor: String?
+    var rightBarButtonItem: BarButtonItemSpec?
 
     static let keyDescriptions = [
         "title": "navigationItem.title.",
@@ -80,10 +98,10 @@ public struct NavigationBarSpec: Decodable, SchemaDocumented {
 }
 
 /// `navigationItem.rightBarButtonItem`: a plain text item (`initWithTitle:`) or a custom view.
-public struct BarButtonItemSpec: Decodable, SchemaDocumented {
-    public var id: String?
-    public var title: String?
-    public var customView: ViewSpec?
+struct BarButtonItemSpec: Decodable, SchemaDocumented {
+    var id: String?
+    var title: String?
+    var customView: ViewSpec?
 
     static let keyDescriptions = [
         "id": "The id a script taps and handlers name (`ID.touchUpInside`).",
@@ -94,53 +112,54 @@ public struct BarButtonItemSpec: Decodable, SchemaDocumented {
 
 /// One view: exactly one of the kind keys (`view`, `label`, `button`, `textField`, `imageView`,
 /// `activityIndicator`) gives its kind and id; the other keys are its properties.
-public final class ViewSpec: Decodable, SchemaDocumented {
-    public var view: String?
-    public var label: String?
-    public var button: String?
-    public var textField: String?
-    public var imageView: String?
-    public var activityIndicator: String?
+final class ViewSpec: Decodable, SchemaDocumented {
+    var view: String?
+    var label: String?
+    var button: String?
+    var textField: String?
+    var imageView: String?
+    var activityIndicator: String?
+    var statusBar: String?
 
-    public var frame: [Double]?
-    public var translatesAutoresizingMaskIntoConstraints: Bool?
-    public var backgroundColor: String?
-    public var cornerRadius: Double?
-    public var borderWidth: Double?
-    public var borderColor: String?
-    public var alpha: Double?
-    public var hidden: Bool?
-    public var clipsToBounds: Bool?
-    public var userInteractionEnabled: Bool?
-    public var transform: TransformSpec?
-    public var intrinsicContentSize: [Double]?
-    public var contentHuggingPriority: AxisPriorities?
-    public var contentCompressionResistancePriority: AxisPriorities?
+    var frame: [Double]?
+    var translatesAutoresizingMaskIntoConstraints: Bool?
+    var backgroundColor: String?
+    var cornerRadius: Double?
+    var borderWidth: Double?
+    var borderColor: String?
+    var alpha: Double?
+    var hidden: Bool?
+    var clipsToBounds: Bool?
+    var userInteractionEnabled: Bool?
+    var transform: TransformSpec?
+    var intrinsicContentSize: [Double]?
+    var contentHuggingPriority: AxisPriorities?
+    var contentCompressionResistancePriority: AxisPriorities?
 
-    public var text: String?
-    public var font: String?
-    public var textColor: String?
-    public var textAlignment: TextAlignmentName?
+    var text: String?
+    var font: String?
+    var textColor: String?
+    var textAlignment: TextAlignmentName?
 
-    public var title: String?
-    public var titleColor: String?
-    public var buttonType: ButtonTypeName?
-    public var contentPadding: [Double]?
-    public var enabled: Bool?
+    var title: String?
+    var titleColor: String?
+    var buttonType: ButtonTypeName?
+    var contentPadding: [Double]?
+    var enabled: Bool?
 
-    public var placeholder: String?
-    public var borderStyle: BorderStyleName?
-    public var secureTextEntry: Bool?
-    public var leftView: ViewSpec?
+    var placeholder: String?
+    var borderStyle: BorderStyleName?
+    var secureTextEntry: Bool?
+    var leftView: ViewSpec?
 
-    public var image: String?
+    var image: String?
 
-    public var color: String?
-    public var animating: Bool?
+    var color: String?
+    var animating: Bool?
 
-    public var subviews: [ViewSpec]?
+    var subviews: [ViewSpec]?
 
-    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator) whose value is its id, and its properties."
+    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar) whose value is its id, and its properties."
     static let keyDescriptions = [
         "view": "A plain UIView with this id.",
         "label": "A UILabel with this id.",
@@ -148,6 +167,7 @@ public final class ViewSpec: Decodable, SchemaDocumented {
         "textField": "A UITextField with this id.",
         "imageView": "A UIImageView with this id showing `image`.",
         "activityIndicator": "A UIActivityIndicatorView with this id.",
+        "statusBar": "An iOS 7 status bar placed like any view (for a phone drawn inside the scene; hide the screen's own).",
         "frame": "[x, y, width, height] in the superview; without a frame the view is placed by constraints.",
         "translatesAutoresizingMaskIntoConstraints": "Defaults to true with a frame and false without.",
         "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
@@ -156,47 +176,47 @@ public final class ViewSpec: Decodable, SchemaDocumented {
         "font": "`NAME SIZE`: a bundled name (system, Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …) or a .ttf path relative to the scene file.",
         "contentPadding": "[width, height] added to a button's title size.",
         "leftView": "The text field's left view (leftViewMode always).",
-        "image": "An .svg file relative to the scene file.",
+        "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point).",
         "color": "An activity indicator's colour (default mid grey).",
         "animating": "An activity indicator spinning from the start.",
         "subviews": "Child views, back to front.",
     ]
 }
 
-public struct TransformSpec: Decodable, SchemaDocumented {
-    public var scale: Double?
-    public var scaleX: Double?
-    public var scaleY: Double?
-    public var rotation: Double?
-    public var translation: [Double]?
+struct TransformSpec: Decodable, SchemaDocumented {
+    var scale: Double?
+    var scaleX: Double?
+    var scaleY: Double?
+    var rotation: Double?
+    var translation: [Double]?
 
     static let keyDescriptions = ["rotation": "Radians, clockwise.", "translation": "[x, y] in points."]
 }
 
-public struct AxisPriorities: Decodable {
-    public var horizontal: Double?
-    public var vertical: Double?
+struct AxisPriorities: Decodable {
+    var horizontal: Double?
+    var vertical: Double?
 }
 
-public enum TextAlignmentName: String, SchemaEnum {
+enum TextAlignmentName: String, SchemaEnum {
     case left, center, right
 }
 
-public enum ButtonTypeName: String, SchemaEnum {
+enum ButtonTypeName: String, SchemaEnum {
     case custom, system
 }
 
-public enum BorderStyleName: String, SchemaEnum {
+enum BorderStyleName: String, SchemaEnum {
     case none, roundedRect
 }
 
 /// A constraint list entry: a VFL string (`H:|-[a]-|`), an equation (`a.top == b.bottom + 8`), or
 /// a group with an id, metrics, options and whether it starts active.
-public enum ConstraintEntry: Decodable, SchemaDescribing {
+enum ConstraintEntry: Decodable, SchemaDescribing {
     case text(String)
     case group(ConstraintGroupSpec)
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             self = .text(text)
         } else {
@@ -217,14 +237,14 @@ public enum ConstraintEntry: Decodable, SchemaDescribing {
     }
 }
 
-public struct ConstraintGroupSpec: Decodable, SchemaDocumented {
-    public var id: String?
-    public var vfl: FormatList?
-    public var equation: Names?
-    public var metrics: [String: Double]?
-    public var options: Names?
-    public var active: Bool?
-    public var shuffle: [String]?
+struct ConstraintGroupSpec: Decodable, SchemaDocumented {
+    var id: String?
+    var vfl: FormatList?
+    var equation: Names?
+    var metrics: [String: Double]?
+    var options: Names?
+    var active: Bool?
+    var shuffle: [String]?
 
     init(text: String) {
         if text.hasPrefix("H:") || text.hasPrefix("V:") || text.contains("[") { vfl = FormatList([FormatSpec(format: text)]) } else {
@@ -244,12 +264,12 @@ public struct ConstraintGroupSpec: Decodable, SchemaDocumented {
 }
 
 /// Visual formats: one string, or a list of strings and `{format, options}` entries.
-public struct FormatList: Decodable, SchemaDescribing {
-    public var formats: [FormatSpec]
+struct FormatList: Decodable, SchemaDescribing {
+    var formats: [FormatSpec]
 
     init(_ formats: [FormatSpec]) { self.formats = formats }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let one = try? single.decode(String.self) {
             formats = [FormatSpec(format: one)]
@@ -275,9 +295,9 @@ public struct FormatList: Decodable, SchemaDescribing {
 }
 
 /// One visual format with options of its own (added to the group's).
-public struct FormatSpec: Decodable {
-    public var format: String
-    public var options: Names?
+struct FormatSpec: Decodable {
+    var format: String
+    var options: Names?
 
     init(format: String, options: Names? = nil) {
         self.format = format
@@ -286,12 +306,12 @@ public struct FormatSpec: Decodable {
 }
 
 /// One string or a list of strings.
-public struct Names: Decodable, SchemaDescribing {
-    public var values: [String]
+struct Names: Decodable, SchemaDescribing {
+    var values: [String]
 
     init(_ values: [String]) { self.values = values }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         if let one = try? decoder.singleValueContainer().decode(String.self) {
             values = [one]
         } else {
@@ -304,11 +324,11 @@ public struct Names: Decodable, SchemaDescribing {
 
 /// An animated value: a number, a list of numbers (one per component), or an expression over
 /// other views' values (`button.positionY + button.height`).
-public enum ValueSpec: Decodable, SchemaDescribing {
+enum ValueSpec: Decodable, SchemaDescribing {
     case numbers([Double])
     case expression(String)
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let n = try? single.decode(Double.self) {
             self = .numbers([n])
@@ -327,29 +347,29 @@ public enum ValueSpec: Decodable, SchemaDescribing {
 
 /// A named animation. `type` picks POP's `spring`, `basic` or `decay` on one `view` property
 /// (or a constraint's `constant`), or a UIKit `animate` block over `changes`.
-public struct AnimationSpec: Decodable, SchemaDocumented {
-    public var type: AnimationKind
-    public var view: String?
-    public var constraint: String?
-    public var property: String?
-    public var key: String?
-    public var fromValue: ValueSpec?
-    public var toValue: ValueSpec?
-    public var velocity: ValueSpec?
-    public var springBounciness: Double?
-    public var springSpeed: Double?
-    public var dynamicsTension: Double?
-    public var dynamicsFriction: Double?
-    public var dynamicsMass: Double?
-    public var duration: Double?
-    public var timingFunction: String?
-    public var deceleration: Double?
-    public var beginTime: Double?
-    public var delay: Double?
-    public var curve: CurveName?
-    public var dampingRatio: Double?
-    public var initialSpringVelocity: Double?
-    public var changes: [ActionSpec]?
+struct AnimationSpec: Decodable, SchemaDocumented {
+    var type: AnimationKind
+    var view: String?
+    var constraint: String?
+    var property: String?
+    var key: String?
+    var fromValue: ValueSpec?
+    var toValue: ValueSpec?
+    var velocity: ValueSpec?
+    var springBounciness: Double?
+    var springSpeed: Double?
+    var dynamicsTension: Double?
+    var dynamicsFriction: Double?
+    var dynamicsMass: Double?
+    var duration: Double?
+    var timingFunction: String?
+    var deceleration: Double?
+    var beginTime: Double?
+    var delay: Double?
+    var curve: CurveName?
+    var dampingRatio: Double?
+    var initialSpringVelocity: Double?
+    var changes: [ActionSpec]?
 
     static let keyDescriptions = [
         "type": "spring, basic, decay (POP) or animate (a UIKit block).",
@@ -373,20 +393,20 @@ public struct AnimationSpec: Decodable, SchemaDocumented {
     ]
 }
 
-public enum AnimationKind: String, SchemaEnum {
+enum AnimationKind: String, SchemaEnum {
     case spring, basic, decay, animate
 }
 
-public enum CurveName: String, SchemaEnum {
+enum CurveName: String, SchemaEnum {
     case easeInOut, easeIn, easeOut, linear
 }
 
 /// A state machine: its states, the one it starts in, and the actions run on a change of state.
-public struct StateMachineSpec: Decodable, SchemaDocumented {
-    public var values: [String]
-    public var initial: String
-    public var transitions: [TransitionSpec]?
-    public var textLength: TextLengthSpec?
+struct StateMachineSpec: Decodable, SchemaDocumented {
+    var values: [String]
+    var initial: String
+    var transitions: [TransitionSpec]?
+    var textLength: TextLengthSpec?
 
     static let keyDescriptions = [
         "values": "The states' names.",
@@ -396,37 +416,38 @@ public struct StateMachineSpec: Decodable, SchemaDocumented {
     ]
 }
 
-public struct TransitionSpec: Decodable, SchemaDocumented {
-    public var from: Names?
-    public var to: Names?
-    public var actions: [ActionSpec]
+struct TransitionSpec: Decodable, SchemaDocumented {
+    var from: Names?
+    var to: Names?
+    var actions: [ActionSpec]
 
     static let keyDescriptions = ["from": "States left (default any).", "to": "States entered (default any)."]
 }
 
 /// A state chosen by a text field's length: `cases` maps each state to the least length that picks it.
-public struct TextLengthSpec: Decodable {
-    public var field: String
-    public var cases: [String: Int]
+struct TextLengthSpec: Decodable {
+    var field: String
+    var cases: [String: Int]
 }
 
 /// One action: exactly one verb, optionally `after` a delay in seconds.
-public struct ActionSpec: Decodable, SchemaDocumented {
-    public var run: Names?
-    public var stop: Names?
-    public var set: [String: PropertyValues]?
-    public var activate: Names?
-    public var deactivate: Names?
-    public var constant: [String: Double]?
-    public var shuffle: String?
-    public var layoutIfNeeded: Bool?
-    public var becomeFirstResponder: String?
-    public var resignFirstResponder: String?
-    public var endEditing: Bool?
-    public var startAnimating: Names?
-    public var stopAnimating: Names?
-    public var state: [String: String]?
-    public var after: Double?
+struct ActionSpec: Decodable, SchemaDocumented {
+    var run: Names?
+    var stop: Names?
+    var set: [String: PropertyValues]?
+    var activate: Names?
+    var deactivate: Names?
+    var constant: [String: Double]?
+    var shuffle: String?
+    var layoutIfNeeded: Bool?
+    var becomeFirstResponder: String?
+    var resignFirstResponder: String?
+    var endEditing: Bool?
+    var startAnimating: Names?
+    var stopAnimating: Names?
+    var state: [String: String]?
+    var nextState: String?
+    var after: Double?
 
     static let keyDescriptions = [
         "run": "Start named animations.",
@@ -443,41 +464,43 @@ public struct ActionSpec: Decodable, SchemaDocumented {
         "startAnimating": "Start activity indicators.",
         "stopAnimating": "Stop activity indicators.",
         "state": "Change state machines: {machine: state}.",
+        "nextState": "Move a state machine to the state after its current one in `values` (wrapping round): a toggle.",
         "after": "Seconds to wait before the action (dispatch_after).",
     ]
 }
 
 /// View properties an action sets or a UIKit block changes.
-public struct PropertyValues: Decodable {
-    public var frame: [Double]?
-    public var center: [Double]?
-    public var alpha: Double?
-    public var hidden: Bool?
-    public var backgroundColor: String?
-    public var cornerRadius: Double?
-    public var transform: TransformSpec?
-    public var userInteractionEnabled: Bool?
-    public var enabled: Bool?
-    public var text: String?
-    public var textColor: String?
-    public var title: String?
+struct PropertyValues: Decodable {
+    var frame: [Double]?
+    var center: [Double]?
+    var size: [Double]?
+    var alpha: Double?
+    var hidden: Bool?
+    var backgroundColor: String?
+    var cornerRadius: Double?
+    var transform: TransformSpec?
+    var userInteractionEnabled: Bool?
+    var enabled: Bool?
+    var text: String?
+    var textColor: String?
+    var title: String?
 }
 
 /// One script step: exactly one verb.
-public struct StepSpec: Decodable, SchemaDocumented {
-    public var wait: Double?
-    public var tap: TargetSpec?
-    public var hold: Double?
-    public var press: TargetSpec?
-    public var release: TargetSpec?
-    public var type: String?
-    public var interval: Double?
-    public var delete: Int?
-    public var focus: String?
-    public var rotate: OrientationName?
-    public var seed: UInt64?
-    public var waitUntilSettled: Bool?
-    public var timeout: Double?
+struct StepSpec: Decodable, SchemaDocumented {
+    var wait: Double?
+    var tap: TargetSpec?
+    var hold: Double?
+    var press: TargetSpec?
+    var release: TargetSpec?
+    var type: String?
+    var interval: Double?
+    var delete: Int?
+    var focus: String?
+    var rotate: OrientationName?
+    var seed: UInt64?
+    var waitUntilSettled: Bool?
+    var timeout: Double?
 
     static let keyDescriptions = [
         "wait": "Seconds of nothing.",
@@ -494,11 +517,11 @@ public struct StepSpec: Decodable, SchemaDocumented {
 }
 
 /// Where a finger lands: a view id or a point.
-public enum TargetSpec: Decodable, SchemaDescribing {
+enum TargetSpec: Decodable, SchemaDescribing {
     case view(String)
     case point([Double])
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let name = try? single.decode(String.self) { self = .view(name) } else {
             self = .point(try single.decode([Double].self))

@@ -67,9 +67,10 @@ public enum SceneFile {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
         guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
+        if let line = nestingTooDeep(bytes) { return fail(line, 1, "nested more than \(maxNesting) levels deep") }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
         } catch let error as YamlError {
             return .failure(SceneProblems(problems: [problem(error, file: file)]))
         } catch {
@@ -81,16 +82,62 @@ public enum SceneFile {
         guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
         let document: SceneDocument
         do {
-            document = try YAMLDecoder().decode(SceneDocument.self, from: text)
+            document = try SceneDocument(from: NodeDecoder(node: node))
         } catch let error as DecodingError {
             log.add(codingPath(of: error), decodingMessage(error))
             return .failure(SceneProblems(problems: log.sorted))
         } catch {
             return fail(1, 1, "\(error)")
         }
-        let scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
-        let problems = scene.check()
+        var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
+        let (problems, frames) = scene.check()
+        scene.frameCount = frames
         return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
+    }
+
+    /// How deep a scene may nest lists and mappings: far more than any screen needs, far less
+    /// than the YAML parser's recursion can take.
+    static let maxNesting = 200
+
+    /// The line on which the text nests deeper than `maxNesting`, or nil. Block nesting needs a
+    /// column (or a `- ` indicator) per level, flow nesting a bracket per level, so counting
+    /// both bounds the depth without parsing.
+    static func nestingTooDeep(_ bytes: [UInt8]) -> Int? {
+        var line = 1, lead = 0, atLineStart = true, flow = 0
+        var quote: UInt8?
+        var comment = false
+        for b in bytes {
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                lead = 0
+                atLineStart = true
+                comment = false
+                continue
+            }
+            if comment { continue }
+            if atLineStart {
+                if b == UInt8(ascii: " ") || b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: "\t") {
+                    lead += 1
+                    if lead > maxNesting * 2 { return line }
+                    continue
+                }
+                atLineStart = false
+            }
+            if let q = quote {
+                if b == q { quote = nil }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = b
+            case UInt8(ascii: "#"): comment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                flow += 1
+                if flow > maxNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func problem(_ error: YamlError, file: String) -> SceneProblem {
@@ -134,6 +181,10 @@ public struct LoadedScene {
     let folder: URL
     let locator: NodeLocator
 
+    /// How many frames the script lasts on the scene's own screen, known without playing it
+    /// unless the script waits for rest (then `start` finds out).
+    public internal(set) var frameCount: Int?
+
     /// The file's name without its folder and extension (`button.yaml` -> `button`).
     public var name: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 
@@ -147,9 +198,10 @@ public struct LoadedScene {
         return size
     }
 
-    /// Every problem the document has beyond its shape: unknown ids, bad colours, fonts, formats,
-    /// images, script steps. Builds the scene once on its own screen, without playing it.
-    func check() -> [SceneProblem] {
+    /// Every problem the document has beyond its shape (unknown ids, bad colours, fonts, formats,
+    /// images, script steps) and the frame count when it is known. Builds the scene once on its
+    /// own screen, without playing it.
+    func check() -> (problems: [SceneProblem], frameCount: Int?) {
         let log = ProblemLog(file: file, locator: locator)
         let screen = document.screen
         if let name = screen?.device, Device(rawValue: name) == nil {
@@ -159,9 +211,10 @@ public struct LoadedScene {
         if screen?.size != nil, screen?.device != nil { log.add([.key("screen")], "give a device or a size, not both") }
         let builder = SceneBuilder(document: document, folder: folder, screenSize: defaultScreenSize,
                                    seed: DemoSettings.defaultSeed, log: log)
-        builder.build()
-        _ = ScenePlan(document.script ?? [], builder: builder, log: log)
-        return log.sorted
+        builder.build(layout: false)
+        let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
+        guard log.problems.isEmpty else { return (log.sorted, nil) }
+        return ([], plan.settles ? nil : plan.schedule(builder, settled: nil))
     }
 
     /// Builds the scene on `settings`' screen and schedules its script; a `waitUntilSettled`

@@ -3,11 +3,15 @@ import Yams
 /// One problem in a scene file, at a line and column (1-based) when known, printed the way
 /// compilers print them: `FILE:LINE:COLUMN: message`.
 public struct SceneProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The scene file as it was named.
     public var file: String
+    /// 1-based line and column (a column counts Unicode scalars, as libyaml does).
     public var line: Int
     public var column: Int
+    /// What is wrong, in one line.
     public var message: String
 
+    /// A problem at `line`:`column` of `file`.
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
@@ -20,6 +24,7 @@ public struct SceneProblem: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// Every problem found in a scene file, in file order; thrown by `SceneFile` when there is any.
 public struct SceneProblems: Error, Sendable, CustomStringConvertible {
+    /// The problems, sorted by place.
     public var problems: [SceneProblem]
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }

@@ -1,30 +1,51 @@
 import Demos
+import Geometry
+import SceneFile
 
-/// What the commands that play an animation are given: a built-in demo by name (later also a
-/// scene file by path). Every such command resolves its argument here, so they accept the same things.
+/// What the commands that play an animation are given: a built-in demo by name or a scene file
+/// by path (`.yaml`, `.yml`, `.json`). Every such command resolves its argument here, so they
+/// accept the same things.
 enum AnimationSource {
     case demo(any Demo.Type)
+    case scene(LoadedScene)
 
-    /// The demo named `argument`; throws a `CommandFailure` naming it when there is none.
+    /// The demo named `argument`, or the scene file at that path; throws a `CommandFailure`
+    /// naming it when there is none, or listing every problem of a scene file.
     init(_ argument: String) throws {
         if let demoType = Demos.demo(named: argument) {
             self = .demo(demoType)
             return
         }
-        throw CommandFailure(argument, "unknown demo (try: \(allDemos.map { $0.name }.joined(separator: ", ")))")
+        if SceneFile.isSceneFile(argument) {
+            self = .scene(try Self.loadScene(argument))
+            return
+        }
+        throw CommandFailure(argument, "unknown demo (try: \(allDemos.map { $0.name }.joined(separator: ", ")), "
+            + "or a scene file .yaml, .yml or .json)")
     }
 
-    /// The name outputs are named after by default (`owl` -> `owl.gif`).
-    var name: String {
-        switch self {
-        case let .demo(demoType): return demoType.name
+    /// Loads a scene file; its problems become one `FILE:LINE:COLUMN: message` line each.
+    static func loadScene(_ path: String) throws -> LoadedScene {
+        do {
+            return try SceneFile.load(path: path)
+        } catch let problems as SceneProblems {
+            throw CommandFailure(lines: problems.problems.map(\.description))
         }
     }
 
-    /// The device it is rendered on unless the options choose another.
-    var defaultDevice: Device {
+    /// The name outputs are named after by default (`owl` -> `owl.gif`, `like.yaml` -> `like.gif`).
+    var name: String {
         switch self {
-        case let .demo(demoType): return demoType.defaultDevice
+        case let .demo(demoType): return demoType.name
+        case let .scene(scene): return scene.name
+        }
+    }
+
+    /// The screen it is rendered on unless the options choose another.
+    var defaultScreenSize: Size {
+        switch self {
+        case let .demo(demoType): return demoType.defaultDevice.screenSize
+        case let .scene(scene): return scene.defaultScreenSize
         }
     }
 
@@ -32,6 +53,12 @@ enum AnimationSource {
     func start(_ settings: DemoSettings) throws -> DemoRun {
         switch self {
         case let .demo(demoType): return try demoType.start(settings)
+        case let .scene(scene):
+            do {
+                return try scene.start(settings)
+            } catch let problems as SceneProblems {
+                throw CommandFailure(lines: problems.problems.map(\.description))
+            }
         }
     }
 }

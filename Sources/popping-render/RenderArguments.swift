@@ -52,7 +52,7 @@ struct RenderArguments: ParsableArguments {
     /// Starts `source` on the screen these options choose (its own device unless told otherwise).
     func start(_ source: AnimationSource) throws -> DemoRun {
         let look = try validatedLook()
-        var screen = try screenSize(default: source.defaultDevice)
+        var screen = try screenSize(default: source.defaultScreenSize)
         if look.orientation == .landscape {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
@@ -77,7 +77,7 @@ struct RenderArguments: ParsableArguments {
         return a..<(b + 1)
     }
 
-    private func screenSize(default fallback: Device) throws -> Size {
+    private func screenSize(default fallback: Size) throws -> Size {
         if let size {
             guard let parsed = LayoutCommand.parseSize(size),
                   [parsed.width, parsed.height].allSatisfy({ $0 >= 100 && $0 <= 2000 }) else {
@@ -85,7 +85,7 @@ struct RenderArguments: ParsableArguments {
             }
             return parsed
         }
-        guard let name = device else { return fallback.screenSize }
+        guard let name = device else { return fallback }
         guard let d = Device(rawValue: name) else {
             throw CommandFailure("--device \(name)", "unknown device (try: \(Device.allCases.map(\.rawValue).joined(separator: ", ")))")
         }

@@ -5,12 +5,12 @@ import PoppingRender
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Renders a demo (`popping-render owl --out owl.gif`).",
+        abstract: "Renders a demo or a scene file (`popping-render owl --out owl.gif`, `popping-render like.yaml --out like.gif`).",
         discussion: "The output kind follows --out: a .gif path writes an animated GIF, .apng an animated PNG, "
             + "a .png path a contact sheet of evenly spaced frames, any other path (or --frames-dir) a folder of "
             + "PNG frames. --format apng writes an APNG to a .png path.")
 
-    @Argument(help: "The demo: \(allDemos.map { $0.name }.joined(separator: ", ")).")
+    @Argument(help: "The demo (\(allDemos.map { $0.name }.joined(separator: ", "))) or a scene file (.yaml, .yml, .json).")
     var demo: String
 
     @Option(name: .shortAndLong, help: "Output: .gif, .apng, .png (contact sheet) or a folder for PNG frames.")

@@ -1,5 +1,6 @@
 import Demos
 import Foundation
+import Geometry
 import GoldenTesting
 import SceneFile
 import Scene
@@ -27,22 +28,24 @@ import Testing
         return text.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") }
     }
 
-    /// Every frame at 1x hashes as in the demo's manifest; every 20th frame at 2x and 3x
+    /// Every frame at 1x hashes as in the demo's manifest; every 40th frame at 2x and every 120th at 3x
     /// hashes as the demo's own render at that scale.
-    static func assertSameFrames(_ demo: any Demo.Type, scene file: String) throws {
+    /// `canvas` is the scene's screen when the demo draws a canvas larger than its device.
+    static func assertSameFrames(_ demo: any Demo.Type, scene file: String, canvas: Size? = nil) throws {
         let scene = try SceneFile.load(path: scenes.appendingPathComponent(file).path)
         let settings = DemoSettings(screenSize: demo.defaultDevice.screenSize)
-        #expect(scene.defaultScreenSize == settings.screenSize)
+        let sceneSettings = DemoSettings(screenSize: canvas ?? settings.screenSize)
+        #expect(scene.defaultScreenSize == sceneSettings.screenSize)
         let manifest = try demoManifest(demo)
-        let run = try scene.start(settings)
+        let run = try scene.start(sceneSettings)
         #expect(run.frameCount == manifest.count)
         let all = try hashes(run, scale: 1, frames: Array(0..<run.frameCount))
         let differing = (0..<min(run.frameCount, manifest.count)).filter { all[$0] != manifest[$0] }
         #expect(differing.isEmpty, "\(file) at 1x differs from \(demo.name)'s manifest on frames \(differing.prefix(10))")
         for scale in [2.0, 3.0] {
-            let frames = Array(stride(from: 0, to: manifest.count, by: scale == 2 ? 20 : 60))
+            let frames = Array(stride(from: 0, to: manifest.count, by: scale == 2 ? 40 : 120))
             let want = try hashes(try demo.start(settings), scale: scale, frames: frames)
-            let got = try hashes(try scene.start(settings), scale: scale, frames: frames)
+            let got = try hashes(try scene.start(sceneSettings), scale: scale, frames: frames)
             let changed = frames.filter { want[$0] != got[$0] }
             #expect(changed.isEmpty, "\(file) at \(scale)x differs from \(demo.name) on frames \(changed.prefix(10))")
         }
@@ -58,5 +61,13 @@ import Testing
 
     @Test func owlSceneRendersTheOwlDemosFrames() throws {
         try Self.assertSameFrames(OwlDemo.self, scene: "owl.yaml")
+    }
+
+    @Test func passwordSceneRendersThePasswordDemosFrames() throws {
+        try Self.assertSameFrames(PasswordDemo.self, scene: "password.yaml")
+    }
+
+    @Test func registerSceneRendersTheRegisterDemosFrames() throws {
+        try Self.assertSameFrames(RegisterDemo.self, scene: "register.yaml", canvas: Size(668, 668))
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import GoldenTesting
+import Testing
+
+/// `popping-render SCENE.yaml`, `new` and `validate` from the command line.
+@Suite struct SceneCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/Scenes")
+
+    @Test func aSceneFileRendersWithTheRenderOptions() throws {
+        let folder = try scratchFolder("scene-render")
+        let scene = Self.examples.appendingPathComponent("toast.yaml").path
+        let r = try popping([scene, "--frames", "0..20", "--scale", "1", "--fps", "20", "--device", "iphone-se",
+                             "--no-touches", "--quiet", "--out", folder + "/toast.gif"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let gif = try Data(contentsOf: URL(fileURLWithPath: folder + "/toast.gif"))
+        #expect(gif.prefix(6) == Data("GIF89a".utf8))
+        #expect(gif[6] == 64 && gif[8] == 0x38 && gif[9] == 2, "320x568 at 1x")
+    }
+
+    @Test func everyProblemOfABadSceneIsALineWithItsPlaceAndNothingIsWritten() throws {
+        let folder = try scratchFolder("scene-bad")
+        let scene = folder + "/bad.yaml"
+        try Data("screen:\n  devise: iphone-8\nviews:\n  - label: a\n    alpha: lots\n".utf8).write(to: URL(fileURLWithPath: scene))
+        let r = try popping([scene, "--out", folder + "/bad.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(scene):2:3: unknown key 'devise' (did you mean 'device'?)\n\(scene):5:12: expected a number, found 'lots'\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.yaml"])
+        let missing = try popping([folder + "/none.yml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "\(folder)/none.yml:1:1: no such file\n")
+    }
+
+    @Test func validateChecksEveryExampleWithoutRendering() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let r = try popping(["validate"] + files.map { Self.examples.appendingPathComponent($0).path })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == files.count)
+        #expect(r.stdout.contains("button.yaml: ok (458 frames"))
+    }
+
+    @Test func newWritesAStarterThatValidatesAndNeverOverwrites() throws {
+        let folder = try scratchFolder("scene-new")
+        let path = folder + "/login"
+        #expect(try popping(["new", path]).status == 0)
+        let text = try String(contentsOfFile: path + ".yaml", encoding: .utf8)
+        #expect(text.hasPrefix("# yaml-language-server: $schema="))
+        #expect(try popping(["validate", path + ".yaml"]).status == 0)
+        let again = try popping(["new", path])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already exists"))
+    }
+}

@@ -1,0 +1,203 @@
+import Codecs
+import Demos
+import Foundation
+import Geometry
+import GoldenTesting
+import Raster
+import Scene
+import SceneFile
+import Testing
+
+/// How a scene plays: the script's steps, handlers, state machines and waiting for rest.
+@Suite struct ScenePlaybackTests {
+    static func start(_ yaml: String, size: Size = Size(320, 568)) throws -> DemoRun {
+        let folder = FileManager.default.temporaryDirectory
+        let path = folder.appendingPathComponent("playback-\(UUID().uuidString).yaml").path
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try SceneFile.load(path: path).start(DemoSettings(screenSize: size))
+    }
+
+    /// Plays every frame, calling `inspect` after each frame's events and animations ran.
+    static func play(_ run: DemoRun, _ inspect: (Int, Stage) -> Void = { _, _ in }) {
+        for frame in 0..<run.frameCount {
+            run.stage.advanceFrame()
+            inspect(frame, run.stage)
+            run.stage.endFrame()
+        }
+    }
+
+    static let springOnTap = """
+        views:
+          - {button: b, frame: [100, 100, 120, 44], title: Go, backgroundColor: "#3498DB"}
+        animations:
+          grow: {type: spring, view: b, property: scaleXY, toValue: 1.5, springBounciness: 12}
+        on:
+          b.touchUpInside: [run: grow]
+        script:
+          - tap: b
+          - waitUntilSettled: true
+        """
+
+    /// The last frame is the first one at rest: the spring's end value, shown once.
+    @Test func waitUntilSettledEndsOnTheFrameTheSpringRests() throws {
+        let run = try Self.start(Self.springOnTap)
+        var lastMoving = -1
+        var scale = 0.0
+        Self.play(run) { frame, stage in
+            if !stage.isSettled { lastMoving = frame }
+            scale = stage.window.view(named: "b")!.transform.scaleX
+        }
+        #expect(scale == 1.5)
+        #expect(lastMoving > 7)
+        #expect(run.frameCount == lastMoving + 2)
+    }
+
+    @Test func aSettlingSceneRendersTheSameFramesTwice() throws {
+        let a = try Self.start(Self.springOnTap), b = try Self.start(Self.springOnTap)
+        var hashesA: [Int] = [], hashesB: [Int] = []
+        try DemoPlayer(run: a, scale: 1, snapping: .round, showTouches: true).render(Array(0..<a.frameCount), parallel: false) {
+            hashesA.append($1.data.hashValue)
+        }
+        try DemoPlayer(run: b, scale: 1, snapping: .round, showTouches: true).render(Array(0..<b.frameCount)) {
+            hashesB.append($1.data.hashValue)
+        }
+        #expect(hashesA == hashesB)
+    }
+
+    @Test func pressHoldsTheButtonDownUntilRelease() throws {
+        let run = try Self.start("""
+            views:
+              - {button: b, frame: [100, 100, 120, 44], title: Go}
+            animations:
+              down: {type: basic, view: b, property: opacity, toValue: 0.5, duration: 0.1}
+              up: {type: basic, view: b, property: opacity, toValue: 1, duration: 0.1}
+            on:
+              b.touchDown: [run: down]
+              b.touchUpInside: [run: up]
+            script:
+              - press: b
+              - wait: 1
+              - release: b
+              - wait: 0.5
+            """)
+        var alphas: [Double] = []
+        Self.play(run) { _, stage in alphas.append(stage.window.view(named: "b")!.alpha) }
+        #expect(alphas[50] == 0.5)
+        #expect(alphas.last == 1)
+    }
+
+    @Test func aTextLengthStateMachineRunsItsTransitionsAsTheFieldChanges() throws {
+        let run = try Self.start("""
+            screen: {keyboard: true}
+            views:
+              - {textField: field, frame: [20, 100, 280, 36], placeholder: Password}
+              - {view: bar, frame: [20, 140, 0, 4], backgroundColor: white}
+            animations:
+              weak: {type: animate, duration: 0.2, changes: [set: {bar: {frame: [20, 140, 90, 4], backgroundColor: "#E74C3C"}}]}
+              strong: {type: animate, duration: 0.2, changes: [set: {bar: {frame: [20, 140, 280, 4], backgroundColor: "#2ECC71"}}]}
+            states:
+              strength:
+                values: [none, weak, strong]
+                initial: none
+                textLength: {field: field, cases: {none: 0, weak: 1, strong: 6}}
+                transitions:
+                  - {to: weak, actions: [run: weak]}
+                  - {to: strong, actions: [run: strong]}
+            script:
+              - focus: field
+              - {type: abc, interval: 0.1}
+              - wait: 0.5
+              - {type: defg, interval: 0.1}
+              - wait: 0.5
+            """)
+        var widths: [Double] = []
+        Self.play(run) { _, stage in widths.append(stage.window.view(named: "bar")!.frame.width) }
+        #expect(widths[40] == 90)
+        #expect(widths.last == 280)
+    }
+
+    @Test func aDelayedActionRunsAfterItsDelayAndSeedChangesTheShuffle() throws {
+        func order(seed: Int) throws -> [Double] {
+            let run = try Self.start("""
+                views:
+                  - {view: a, backgroundColor: red}
+                  - {view: b, backgroundColor: blue}
+                constraints:
+                  - id: rows
+                    shuffle: [a, b]
+                    vfl: ["H:|[$1(100)]", "H:|[$2(100)]", "V:|-(100)-[$1(50)][$2(50)]"]
+                on:
+                  screen.load: [{shuffle: rows}, {layoutIfNeeded: true}]
+                  screen.tap: [{after: 0.5, shuffle: rows}]
+                script:
+                  - seed: \(seed)
+                  - tap: [5, 5]
+                  - wait: 1
+                """)
+            var ys: [Double] = []
+            Self.play(run) { _, stage in ys.append(stage.window.view(named: "a")!.frame.y) }
+            return ys
+        }
+        let first = try order(seed: 1)
+        #expect(Set(first).count <= 2)
+        let seeds = try (1...6).map { try order(seed: $0).last! }
+        #expect(Set(seeds) == [100, 150], "the seed decides the order after the shuffle")
+    }
+
+    @Test func aDecayCoastsToRestAndRotatingRelaysTheViewOut() throws {
+        let run = try Self.start("""
+            views:
+              - {view: puck, frame: [20, 100, 40, 40], backgroundColor: black}
+              - {view: bar, backgroundColor: blue}
+            constraints:
+              - "H:|-(10)-[bar]-(10)-|"
+              - "V:[bar(20)]|"
+            animations:
+              fling: {type: decay, view: puck, property: positionX, velocity: 800}
+            on:
+              screen.load: [run: fling]
+            script:
+              - waitUntilSettled: true
+              - rotate: landscape
+              - wait: 0.5
+            """)
+        var xs: [Double] = []
+        var widths: [Double] = []
+        Self.play(run) { _, stage in
+            xs.append(stage.window.view(named: "puck")!.position.x)
+            widths.append(stage.window.view(named: "bar")!.frame.width)
+        }
+        #expect(xs.first == 40)
+        #expect(xs.last! > 300, "800 pt/s at POP's 0.998 coasts about 400 pt")
+        #expect(widths.first == 300)
+        #expect(widths.last == 548)
+    }
+
+    @Test func aPNGImageViewFillsItsFrameWithThePicture() throws {
+        let folder = try scratchFolder("scene-png")
+        var pixels: [UInt8] = []
+        for _ in 0..<(8 * 8) { pixels += [200, 30, 40, 255] }
+        try PNG.write(Pixmap(width: 8, height: 8, premultiplied: pixels), to: folder + "/dot@2x.png")
+        let path = folder + "/png.yaml"
+        try Data("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - {imageView: dot, image: dot@2x.png}
+            constraints:
+              - dot.left == view.left + 10
+              - dot.top == view.top + 10
+            script:
+              - wait: 0.1
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try SceneFile.load(path: path).start(DemoSettings(screenSize: Size(320, 568)))
+        #expect(run.stage.window.view(named: "dot")?.frame == Rect(10, 10, 4, 4), "8 pixels at @2x are 4 points")
+        var frame: Pixmap?
+        try DemoPlayer(run: run, scale: 2, snapping: .round, showTouches: false).render([0]) { _, p in frame = p }
+        let p = try #require(frame)
+        let at = (24 * p.width + 24) * 4
+        #expect(Array(p.data[at..<at + 4]) == [200, 30, 40, 255])
+        let outside = (40 * p.width + 40) * 4
+        #expect(Array(p.data[outside..<outside + 4]) == [255, 255, 255, 255])
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GoldenTesting
+import SceneFile
+import Testing
+
+/// Problems in scene files are reported at their line and column, all of them at once.
+@Suite struct SceneProblemTests {
+    static func problems(_ yaml: String, folder: URL = DogfoodSceneTests.scenes) -> [String] {
+        SceneFile.problems(in: Array(yaml.utf8), file: "t.yaml", folder: folder).map(\.description)
+    }
+
+    @Test func aYAMLSyntaxErrorNamesItsLineAndColumn() {
+        let found = Self.problems("screen:\n  device: iphone-8\n views: [\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("t.yaml:3:") == true, "\(found)")
+    }
+
+    @Test func anUnknownKeyIsReportedAtTheKeyWithTheNearestName() {
+        let found = Self.problems("screen:\n  devise: iphone-8\n")
+        #expect(found == ["t.yaml:2:3: unknown key 'devise' (did you mean 'device'?)"])
+    }
+
+    @Test func aWrongTypeNamesWhatWasExpected() {
+        let found = Self.problems("views:\n  - view: box\n    cornerRadius: round\n")
+        #expect(found == ["t.yaml:3:19: expected a number, found 'round'"])
+    }
+
+    @Test func unknownIdsInHandlersAnimationsAndTheScriptAreEachReported() {
+        let found = Self.problems("""
+            views:
+              - button: ok
+            animations:
+              pop: {type: spring, view: okk, property: scaleXY, toValue: 1}
+            on:
+              ok.touchUpInside: [run: popp]
+              cancel.touchDown: [run: pop]
+            script:
+              - tap: nothere
+            """)
+        #expect(found == [
+            "t.yaml:4:29: unknown view 'okk'",
+            "t.yaml:6:27: unknown animation 'popp'",
+            "t.yaml:7:3: unknown view or animation 'cancel'",
+            "t.yaml:9:10: unknown view 'nothere'",
+        ])
+    }
+
+    @Test func aVisualFormatErrorPointsAtTheFormat() throws {
+        let found = Self.problems("views:\n  - view: a\nconstraints:\n  - \"H:|-[a]-[b]-|\"\n")
+        #expect(found.count == 1)
+        let first = try #require(found.first)
+        #expect(first.hasPrefix("t.yaml:4:5: "), "\(first)")
+        #expect(first.contains("b"), "\(first)")
+    }
+
+    @Test func aMissingImageAndABadColourAndFontAreReported() {
+        let found = Self.problems("""
+            views:
+              - {imageView: pic, image: nowhere.svg, frame: [0, 0, 10, 10]}
+              - {label: l, text: hi, textColor: "#12", font: Comic-Sans 12}
+            """)
+        #expect(found.count == 3, "\(found)")
+        #expect(found[0].hasPrefix("t.yaml:2:29: missing image"))
+        #expect(found[1].hasPrefix("t.yaml:3:37: unknown colour") || found[1].hasPrefix("t.yaml:3:37: '#12'"), "\(found[1])")
+        #expect(found[2].hasPrefix("t.yaml:3:50: unknown font 'Comic-Sans'"))
+    }
+
+    @Test func eachActionAndStepTakesOneVerb() {
+        let found = Self.problems("""
+            views:
+              - button: b
+            on:
+              b.tap: [{startAnimating: b, endEditing: true}]
+            script:
+              - {wait: 1, tap: b}
+              - {}
+            """)
+        #expect(found.contains("t.yaml:4:11: one verb per action, found endEditing and startAnimating")
+            || found.contains("t.yaml:4:11: one verb per action, found startAnimating and endEditing"), "\(found)")
+        #expect(found.contains("t.yaml:6:5: one step per list item, found wait and tap"), "\(found)")
+        #expect(found.contains("t.yaml:7:5: a step needs one of wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled"), "\(found)")
+    }
+
+    @Test func valuesThatWouldTrapAreProblemsInstead() {
+        let found = Self.problems("""
+            views:
+              - view: v
+            animations:
+              a: {type: spring, view: v, property: position, toValue: [1, 2, 3], dynamicsMass: 0}
+              b: {type: decay, view: v, property: positionX, deceleration: 1.5}
+              c: {type: basic, view: v, property: opacity, duration: -1}
+            script:
+              - wait: -2
+            """)
+        #expect(found.count == 6, "\(found)")
+    }
+
+    @Test func aJSONSceneReadsAsItsYAML() throws {
+        let json = #"{"views": [{"button": "b", "frame": [10, 10, 100, 40], "title": "Hi"}], "script": [{"tap": "b"}, {"wait": 0.5}]}"#
+        #expect(Self.problems(json).isEmpty)
+        #expect(Self.problems(#"{"views": [{"button": "b", "alpha": "half", "frmae": [1, 2, 3, 4]}]}"#)
+            == ["t.yaml:1:37: expected a number, found 'half'", "t.yaml:1:45: unknown key 'frmae' (did you mean 'frame'?)"])
+    }
+
+    @Test func theStarterSceneValidatesAsItIs() {
+        #expect(Self.problems(StarterScene.text(name: "starter", schema: "x.json")).isEmpty)
+    }
+
+    @Test func theCommittedSchemaIsTheOneTheTypesRecord() throws {
+        let path = DogfoodSceneTests.scenes.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Schemas/scene.schema.json").path
+        let committed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(committed == SceneFile.schema.jsonText(id: SceneFile.schemaID),
+                "Schemas/scene.schema.json is stale: run `make schema`")
+    }
+
+    @Test func deeplyNestedInputIsRefusedBeforeParsing() {
+        let flow = "views: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(Self.problems(flow) == ["t.yaml:1:1: nested more than 200 levels deep"])
+        let block = "views:\n" + (0..<450).map { String(repeating: " ", count: $0) + "-\n" }.joined()
+        #expect(Self.problems(block).first?.hasSuffix("nested more than 200 levels deep") == true)
+        #expect(Self.problems("views: [[[[[1]]]]]\n").first?.contains("nested") == false)
+    }
+
+    /// Mutated example scenes (bytes flipped, cut, duplicated) never trap; problems carry places.
+    @Test func mutatedScenesAreReportedNeverTrap() throws {
+        var random = SeededGenerator(seed: 12)
+        for file in ["button.yaml", "owl.yaml", "constraints.yaml"] {
+            let bytes = [UInt8](try Data(contentsOf: DogfoodSceneTests.scenes.appendingPathComponent(file)))
+            for _ in 0..<40 {
+                var b = bytes
+                for _ in 0..<(1 + random.below(4)) {
+                    let i = random.below(b.count)
+                    switch random.below(3) {
+                    case 0: b[i] = UInt8(truncatingIfNeeded: random.next())
+                    case 1: b.removeSubrange(i..<min(b.count, i + random.below(40)))
+                    default: b.insert(contentsOf: b[i..<min(b.count, i + 20)], at: random.below(b.count))
+                    }
+                    if b.isEmpty { b = [0x20] }
+                }
+                for problem in SceneFile.problems(in: b, file: file, folder: DogfoodSceneTests.scenes) {
+                    #expect(problem.line >= 1 && problem.column >= 1)
+                }
+            }
+        }
+    }
+}
