@@ -44,7 +44,9 @@ let package = Package(
         .target(name: "PoppingRender",
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
                 swiftSettings: fast),
-        .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster"], swiftSettings: fast),
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster", "CLibCrypto"], swiftSettings: fast),
         .target(name: "PoppingTesting", dependencies: ["GoldenFrames", "PoppingRender"]),
         .executableTarget(
             name: "popping-render",
