@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable {
     public var showTouches: Bool
     /// Rasterise frames on several threads (the pixels are the same either way).
     public var parallel: Bool
+    /// How an animation output is encoded (loops, quality, lossless WebP).
+    public var encoding = EncodingOptions()
 
     public init(scale: Double = 2, fps: Int? = nil, frames: Range<Int>? = nil, snapping: PixelSnapping = .round,
                 showTouches: Bool = true, parallel: Bool = true) {
@@ -50,7 +52,8 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
     // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
     // the animation encoder every frame and let it pick.
     let step = 60 % fps == 0 ? 60 / fps : 1
-    let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
+    let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale,
+                                   encoding: options.encoding)
     let wanted = sink.frames(from: range.filter { $0 % step == 0 })
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
