@@ -75,14 +75,6 @@ public enum RenderOutput: Sendable, Equatable {
         }
     }
 
-    /// Whether it is an animation whose encoder takes frames at any rate and times them itself.
-    public var isAnimation: Bool {
-        switch self {
-        case .gif, .apng, .webp: return true
-        case .contactSheet, .framesFolder: return false
-        }
-    }
-
     /// 30 fps for GIF (browsers clamp faster delays) and WebP (half the bytes of 60), 60 for APNG
     /// (lossless, for smooth docs and goldens), PNG frames and sheets.
     public var defaultFPS: Int {
@@ -128,7 +120,7 @@ public enum RenderOutput: Sendable, Equatable {
         -> FrameSink {
         switch self {
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
-        case let .framesFolder(path): return try FramesFolderSink(folder: path)
+        case let .framesFolder(path): return try FramesFolderSink(folder: path, fps: fps, scale: scale)
         case .gif, .apng, .webp:
             let open = try animationEncoder(fps: fps, sourceFPS: sourceFPS, encoding: encoding)
             return AnimationSink(path: path) { try open!($0, $1) }
@@ -151,13 +143,21 @@ extension FrameSink {
     public func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
-/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.
+/// PNG frames `frame-0000.png`, `frame-0001.png`, … numbered in output order (so
+/// `ffmpeg -i frame-%04d.png` reads them all at any rate), and `frames.json` beside them with the
+/// rate, the scale and each frame's time and 60 Hz tick, which the encoding commands read so a
+/// folder plays at the speed it was rendered.
 final class FramesFolderSink: FrameSink {
     let folder: String
+    let fps: Int
+    let scale: Double
+    private var ticks: [Int] = []
     private var written: [String] = []
 
-    init(folder: String) throws {
+    init(folder: String, fps: Int, scale: Double) throws {
         self.folder = folder
+        self.fps = fps
+        self.scale = scale
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), !isDir.boolValue {
             throw RenderFailure(folder, "exists and is not a folder")
@@ -168,12 +168,18 @@ final class FramesFolderSink: FrameSink {
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        let path = "\(folder)/" + String(format: "frame-%04d.png", frame)
+        let path = "\(folder)/" + FrameFolder.fileName(index: ticks.count)
         try PNG.write(pixmap, to: path)
         written.append(path)
+        ticks.append(frame)
     }
 
-    func finish() throws {}
+    func finish() throws {
+        let list = FrameFolder(fps: fps, scale: scale, ticks: ticks)
+        let path = "\(folder)/\(FrameFolder.manifestName)"
+        try AtomicOutput.write(Array(list.json().utf8), to: path)
+        written.append(path)
+    }
 
     func abort() {
         for path in written { try? FileManager.default.removeItem(atPath: path) }

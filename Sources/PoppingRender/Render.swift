@@ -46,15 +46,18 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
                             "the animation has frames 0..\(run.frameCount - 1)")
     }
     let fps = options.fps ?? output.defaultFPS
-    guard (1...60).contains(fps), 60 % fps == 0 || output.isAnimation else {
-        throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
+    guard (1...60).contains(fps) else { throw RenderFailure("--fps \(fps)", "must be 1...60") }
+    // Output tick j shows the 60 Hz frame ⌊60·j / fps⌋, the last one that has started by then;
+    // only those are rasterised, and every sink takes them as one frame per tick.
+    var shown: [Int] = []
+    var tick = (range.lowerBound * fps + 59) / 60
+    while 60 * tick / fps < range.upperBound {
+        shown.append(60 * tick / fps)
+        tick += 1
     }
-    // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
-    // the animation encoder every frame and let it pick.
-    let step = 60 % fps == 0 ? 60 / fps : 1
-    let sink = try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale,
+    let sink = try output.makeSink(fps: fps, sourceFPS: fps, frames: range, scale: options.scale,
                                    encoding: options.encoding)
-    let wanted = sink.frames(from: range.filter { $0 % step == 0 })
+    let wanted = sink.frames(from: shown)
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
     var done = 0
