@@ -30,6 +30,19 @@ public final class AtomicOutput {
         }
     }
 
+    /// Replaces bytes already written at `offset`, for a header whose counts are known only at
+    /// the end (an APNG's frame count); later writes still append.
+    public func overwrite(_ bytes: [UInt8], at offset: UInt64) throws {
+        do {
+            let end = try handle.offset()
+            try handle.seek(toOffset: offset)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.seek(toOffset: end)
+        } catch {
+            throw CodecError.unwritable(path: path, reason: "write failed (\(error.localizedDescription))")
+        }
+    }
+
     /// Closes the file and renames it into place, replacing any file already there.
     public func commit() throws {
         finished = true

@@ -45,26 +45,34 @@ struct GIFCanvas {
     /// the screen, or `nil` when none does. Everything differs from a blank canvas.
     func changedRect(in frame: Pixmap, within region: GIFRect) -> GIFRect? {
         if isBlank { return bounds }
+        return shown.withUnsafeBytes {
+            Self.changedRect(in: frame, screen: $0.bindMemory(to: UInt32.self), within: region, tolerance: tolerance)
+        }
+    }
+
+    /// The smallest rectangle inside `region` holding every pixel of `frame` more than `tolerance`
+    /// away from `screen` (a picture of the same size as RGBA words), or `nil` when none is.
+    static func changedRect(in frame: Pixmap, screen: UnsafeBufferPointer<UInt32>, within region: GIFRect,
+                            tolerance: Int) -> GIFRect? {
         if region.isEmpty { return nil }
+        let width = frame.width
         return frame.data.withUnsafeBytes { raw in
-            shown.withUnsafeBufferPointer { screen in
-                let src = raw.bindMemory(to: UInt32.self)
-                var top = -1, bottom = -1, left = region.maxX, right = region.x - 1
-                for y in region.y..<region.maxY {
-                    let row = y * width
-                    guard let first = firstChange(src, screen, from: row + region.x, to: row + region.maxX) else {
-                        continue
-                    }
-                    if top < 0 { top = y }
-                    bottom = y
-                    left = min(left, first - row)
-                    if let last = lastChange(src, screen, from: max(first, row + right + 1), to: row + region.maxX) {
-                        right = max(right, last - row)
-                    }
+            let src = raw.bindMemory(to: UInt32.self)
+            var top = -1, bottom = -1, left = region.maxX, right = region.x - 1
+            for y in region.y..<region.maxY {
+                let row = y * width
+                guard let first = firstChange(src, screen, from: row + region.x, to: row + region.maxX,
+                                              tolerance: tolerance) else { continue }
+                if top < 0 { top = y }
+                bottom = y
+                left = min(left, first - row)
+                if let last = lastChange(src, screen, from: max(first, row + right + 1), to: row + region.maxX,
+                                         tolerance: tolerance) {
+                    right = max(right, last - row)
                 }
-                guard top >= 0 else { return nil }
-                return GIFRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
             }
+            guard top >= 0 else { return nil }
+            return GIFRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
         }
     }
 
@@ -115,8 +123,8 @@ struct GIFCanvas {
         return channel(0) > t || channel(8) > t || channel(16) > t
     }
 
-    private func firstChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
-                             from start: Int, to end: Int) -> Int? {
+    private static func firstChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
+                                    from start: Int, to end: Int, tolerance: Int) -> Int? {
         // Most rows of a UI frame are byte-for-byte what is on screen: one memcmp settles them
         // at any tolerance, and only rows that differ somewhere are scanned pixel by pixel.
         if memcmp(src.baseAddress! + start, screen.baseAddress! + start, (end - start) * 4) == 0 {
@@ -130,8 +138,8 @@ struct GIFCanvas {
         return nil
     }
 
-    private func lastChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
-                            from start: Int, to end: Int) -> Int? {
+    private static func lastChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,
+                                   from start: Int, to end: Int, tolerance: Int) -> Int? {
         var i = end - 1
         while i >= start {
             if Self.differs(src[i], screen[i], tolerance: tolerance) { return i }

@@ -48,7 +48,7 @@ public final class GIFEncoder {
     public init(path: String, width: Int, height: Int, options: GIFOptions = GIFOptions()) throws {
         try options.validate()
         guard (1...0xFFFF).contains(width), (1...0xFFFF).contains(height) else {
-            throw GIFError.canvasSize(width: width, height: height)
+            throw GIFError.canvasSize(format: "GIF", maxSide: 0xFFFF, width: width, height: height)
         }
         self.width = width
         self.height = height

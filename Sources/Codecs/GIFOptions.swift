@@ -62,24 +62,5 @@ public struct GIFOptions: Sendable, Equatable {
     }
 }
 
-/// Errors `GIFEncoder` throws; each says what is wrong in one line.
-public enum GIFError: Error, CustomStringConvertible, Equatable {
-    /// An option is out of range.
-    case invalidOption(String)
-    /// A frame's size differs from the size the encoder was created with.
-    case frameSize(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
-    /// `finish()` was called before any frame was added.
-    case noFrames
-    /// The canvas is empty or larger than GIF's 65535 × 65535.
-    case canvasSize(width: Int, height: Int)
-
-    public var description: String {
-        switch self {
-        case let .invalidOption(text): return text
-        case let .frameSize(index, w, h, ew, eh):
-            return "frame \(index) is \(w)×\(h) but the animation is \(ew)×\(eh)"
-        case .noFrames: return "no frames to encode"
-        case let .canvasSize(w, h): return "a GIF must be 1...65535 pixels wide and high, not \(w)×\(h)"
-        }
-    }
-}
+/// The errors `GIFEncoder` throws (the same cases as every animation encoder).
+public typealias GIFError = AnimationError

@@ -175,7 +175,7 @@ public struct GoldenStore: Sendable {
     /// Reads the scene's golden frames in order, handing each to `each` with its 60 Hz index
     /// until it returns false.
     public func frames(of manifest: GoldenManifest, _ each: (Int, Pixmap) throws -> Bool) throws {
-        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)")
+        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)", fps: manifest.options.fps)
         for frame in manifest.frames {
             guard let pixmap = try reader.next() else {
                 throw GoldenError("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")

@@ -44,7 +44,7 @@ enum ReportPage {
         case .failed:
             var parts = scene.problems
             if !scene.differingFrames.isEmpty {
-                parts.append("frames \(describeFrames(scene.differingFrames.map(\.index), step: scene.step, limit: 6)) differ")
+                parts.append("frames \(describeFrames(scene.differingFrames.map(\.index), among: scene.checkedFrames, limit: 6)) differ")
             }
             return "failed: " + parts.joined(separator: "; ")
         }
@@ -53,12 +53,12 @@ enum ReportPage {
     private static func section(_ scene: SceneReport) -> String {
         let id = ReportFolder.fileName(scene.name)
         let differing = Set(scene.differingFrames.map(\.index))
-        let frames = scene.checked.flatMap { stride(from: $0[0], through: $0[1], by: max(scene.step, 1)) }
+        let frames = scene.checkedFrames
         var html = "<section class=\"scene\" id=\"scene-\(id)\" data-scene=\"\(escapeXML(scene.name))\" data-fps=\"\(scene.options.fps)\">\n"
         html += "<h2>\(escapeXML(scene.name)) <span class=\"badge\">failed</span></h2>\n"
         for problem in scene.problems { html += "<p class=\"problem\">\(escapeXML(problem))</p>\n" }
         if !differing.isEmpty {
-            html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), step: scene.step))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
+            html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), among: frames))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
         }
         html += "<p class=\"options\">Render options: <code>\(escapeXML(scene.options.commandLine))</code> · golden <code>\(escapeXML(scene.golden))</code></p>\n"
         html += "<div class=\"timeline\" title=\"Frames checked; red ones differ. Click to show a frame.\">"

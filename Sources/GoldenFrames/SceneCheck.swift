@@ -112,7 +112,7 @@ public final class SceneCheck: FrameSink {
     /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.
     private func goldenPixmap(at index: Int) throws -> Pixmap? {
         guard let golden, goldenHashes[index] != nil else { return nil }
-        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)") }
+        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)", fps: golden.options.fps) }
         while goldenFrame.map({ $0.index < index }) ?? true {
             guard goldenPosition < golden.frames.count, let next = try goldenReader?.next() else {
                 throw GoldenError("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")
@@ -150,10 +150,9 @@ public final class SceneCheck: FrameSink {
         }
         writer = nil
         let failed = !records && (!problems.isEmpty || !differences.isEmpty)
-        let step = 60 / max(1, options.fps)
         report = SceneReport(
             name: scene, status: records ? .recorded : failed ? .failed : .passed, options: options,
-            golden: store.manifestPath(scene), checked: contiguousRanges(checkedFrames, step: step), step: step,
+            golden: store.manifestPath(scene), checkedFrames: checkedFrames,
             differingFrames: records ? [] : differences, toleratedFrames: tolerated, problems: records ? [] : problems)
         if failed, let strip = actualStrip?.strip {
             media = SceneMedia(scene: scene, frames: checkedFrames, expected: expectedStrip?.strip, actual: strip)

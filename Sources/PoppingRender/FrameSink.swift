@@ -2,35 +2,128 @@ import Codecs
 import Foundation
 import Raster
 
-/// Where rendered frames go: an animated GIF, a contact sheet or a folder of PNG frames.
+/// How an animation file is encoded, whatever its format.
+public struct EncodingOptions: Sendable, Equatable {
+    /// How many times browsers play the animation; 0 loops forever. A GIF stores N − 1 (the
+    /// NETSCAPE2.0 count is repeats after the first play) and no loop block for 1.
+    public var plays: Int
+    /// 0...100; `nil` takes the format's default (GIF 50: colours per frame; WebP 75). APNG is
+    /// lossless and has none.
+    public var quality: Int?
+    /// WebP only: lossless frames.
+    public var lossless: Bool
+
+    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false) {
+        self.plays = plays
+        self.quality = quality
+        self.lossless = lossless
+    }
+
+    /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
+    public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
+        GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
+                   quality: quality ?? GIFOptions().quality)
+    }
+
+    /// The APNG encoder's options.
+    public func apng(fps: Int, sourceFPS: Int?) -> APNGOptions {
+        APNGOptions(fps: fps, sourceFPS: sourceFPS, plays: plays)
+    }
+
+    /// The WebP encoder's options.
+    public func webp(fps: Int, sourceFPS: Int?) -> WebPOptions {
+        WebPOptions(fps: fps, sourceFPS: sourceFPS, plays: plays, quality: quality ?? WebPOptions().quality,
+                    lossless: lossless)
+    }
+}
+
+/// Where rendered frames go: an animated GIF, APNG or WebP, a contact sheet or a folder of PNG frames.
 public enum RenderOutput: Sendable, Equatable {
     case gif(String)
+    case apng(String)
+    case webp(String)
     case contactSheet(String)
     case framesFolder(String)
 
-    /// The output a path names: `.gif` an animated GIF, `.png` a contact sheet, anything else a folder of frames.
+    /// The output a path names: `.gif` an animated GIF, `.apng` an animated PNG, `.png` a contact
+    /// sheet, anything else a folder of frames.
     public init(path: String) {
         let lower = path.lowercased()
-        self = lower.hasSuffix(".gif") ? .gif(path) : lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        if lower.hasSuffix(".gif") {
+            self = .gif(path)
+        } else if lower.hasSuffix(".apng") {
+            self = .apng(path)
+        } else if lower.hasSuffix(".webp") {
+            self = .webp(path)
+        } else {
+            self = lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        }
     }
 
-    public var isGIF: Bool {
-        if case .gif = self { return true }
-        return false
+    /// The formats `--format` names, for a path whose extension does not say (an APNG named `.png`).
+    public static let formatNames = ["gif", "apng", "webp", "sheet", "frames"]
+
+    /// `format` (one of `formatNames`) written to `path`; `nil` for an unknown format.
+    public init?(path: String, format: String) {
+        switch format.lowercased() {
+        case "gif": self = .gif(path)
+        case "apng": self = .apng(path)
+        case "webp": self = .webp(path)
+        case "sheet": self = .contactSheet(path)
+        case "frames": self = .framesFolder(path)
+        default: return nil
+        }
     }
 
-    /// 30 fps for GIFs (browsers clamp faster delays), 60 for PNG frames and sheets.
-    public var defaultFPS: Int { isGIF ? 30 : 60 }
+    /// 30 fps for GIF (browsers clamp faster delays) and WebP (half the bytes of 60), 60 for APNG
+    /// (lossless, for smooth docs and goldens), PNG frames and sheets.
+    public var defaultFPS: Int {
+        switch self {
+        case .gif, .webp: return 30
+        case .apng, .contactSheet, .framesFolder: return 60
+        }
+    }
 
-    func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
+    /// The encoder for an animation output, made for the first frame's size; `nil` for the others.
+    /// Options are checked here, before any frame is drawn, and a bad one names itself.
+    public func animationEncoder(fps: Int, sourceFPS: Int?, encoding: EncodingOptions) throws
+        -> ((_ width: Int, _ height: Int) throws -> AnimationEncoder)? {
+        func checked(_ validate: () throws -> Void) throws {
+            do { try validate() } catch { throw RenderFailure(path, "\(error)") }
+        }
         switch self {
         case let .gif(path):
-            // Checked before the demo plays, so a bad rate fails at once and names the option.
-            let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
-            do { try options.validate() } catch { throw RenderFailure("--fps \(fps)", "\(error)") }
-            return GIFSink(path: path, options: options)
+            let options = encoding.gif(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try GIFEncoder(path: path, width: $0, height: $1, options: options) }
+        case let .apng(path):
+            let options = encoding.apng(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try APNGEncoder(path: path, width: $0, height: $1, options: options) }
+        case let .webp(path):
+            let options = encoding.webp(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try WebPEncoder(path: path, width: $0, height: $1, options: options) }
+        case .contactSheet, .framesFolder:
+            return nil
+        }
+    }
+
+    /// The path written to.
+    public var path: String {
+        switch self {
+        case let .gif(p), let .apng(p), let .webp(p), let .contactSheet(p), let .framesFolder(p): return p
+        }
+    }
+
+    func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double, encoding: EncodingOptions) throws
+        -> FrameSink {
+        switch self {
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
-        case let .framesFolder(path): return try FramesFolderSink(folder: path)
+        case let .framesFolder(path): return try FramesFolderSink(folder: path, fps: fps, scale: scale)
+        case .gif, .apng, .webp:
+            let open = try animationEncoder(fps: fps, sourceFPS: sourceFPS, encoding: encoding)
+            return AnimationSink(path: path) { try open!($0, $1) }
         }
     }
 }
@@ -50,13 +143,21 @@ extension FrameSink {
     public func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
-/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index) in a folder it creates.
+/// PNG frames `frame-0000.png`, `frame-0001.png`, … numbered in output order (so
+/// `ffmpeg -i frame-%04d.png` reads them all at any rate), and `frames.json` beside them with the
+/// rate, the scale and each frame's time and 60 Hz tick, which the encoding commands read so a
+/// folder plays at the speed it was rendered.
 final class FramesFolderSink: FrameSink {
     let folder: String
+    let fps: Int
+    let scale: Double
+    private var ticks: [Int] = []
     private var written: [String] = []
 
-    init(folder: String) throws {
+    init(folder: String, fps: Int, scale: Double) throws {
         self.folder = folder
+        self.fps = fps
+        self.scale = scale
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), !isDir.boolValue {
             throw RenderFailure(folder, "exists and is not a folder")
@@ -67,34 +168,40 @@ final class FramesFolderSink: FrameSink {
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        let path = "\(folder)/" + String(format: "frame-%04d.png", frame)
+        let path = "\(folder)/" + FrameFolder.fileName(index: ticks.count)
         try PNG.write(pixmap, to: path)
         written.append(path)
+        ticks.append(frame)
     }
 
-    func finish() throws {}
+    func finish() throws {
+        let list = FrameFolder(fps: fps, scale: scale, ticks: ticks)
+        let path = "\(folder)/\(FrameFolder.manifestName)"
+        try AtomicOutput.write(Array(list.json().utf8), to: path)
+        written.append(path)
+    }
 
     func abort() {
         for path in written { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 
-/// An animated GIF, encoded as the frames arrive.
-final class GIFSink: FrameSink {
+/// An animated GIF, APNG or WebP, encoded as the frames arrive; the encoder is made for the
+/// first frame's size.
+final class AnimationSink: FrameSink {
     let path: String
-    let options: GIFOptions
-    private var encoder: GIFEncoder?
+    private let open: (_ width: Int, _ height: Int) throws -> AnimationEncoder
+    private var encoder: AnimationEncoder?
 
-    init(path: String, options: GIFOptions) {
+    init(path: String, open: @escaping (_ width: Int, _ height: Int) throws -> AnimationEncoder) {
         self.path = path
-        self.options = options
+        self.open = open
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        if encoder == nil {
-            encoder = try GIFEncoder(path: path, width: pixmap.width, height: pixmap.height, options: options)
-        }
-        try encoder?.add(pixmap)
+        let encoder = try self.encoder ?? open(pixmap.width, pixmap.height)
+        self.encoder = encoder
+        try encoder.add(pixmap, damage: nil)
     }
 
     func finish() throws {

@@ -9,6 +9,7 @@ struct PoppingRender: ParsableCommand {
         commandName: "popping-render",
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
+                      ApngCommand.self, WebpCommand.self,
                       LayoutCommand.self, CheckCommand.self, MergeReportsCommand.self],
         defaultSubcommand: RenderCommand.self)
 

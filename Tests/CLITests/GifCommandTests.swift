@@ -21,19 +21,23 @@ import Testing
     @Test func encodesTheFramesWithTheLoopCountAsked() throws {
         let folder = try scratchFolder("gif-ok")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let r = try popping(["gif"] + frames(in: folder, count: 3) + ["-o", folder + "/out.gif", "--loop", "2"])
+        let r = try popping(["gif"] + frames(in: folder, count: 3) + ["-o", folder + "/out.gif", "--loop", "2",
+                                                                     "--input-fps", "30"])
         #expect(r.status == 0)
         let gif = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.gif")))
         #expect(Array(gif.prefix(6)) == Array("GIF89a".utf8) && gif.last == 0x3B)
-        let loop = Array("NETSCAPE2.0".utf8) + [3, 1, 2, 0]
+        // --loop 2 plays twice: one repeat after the first play.
+        let loop = Array("NETSCAPE2.0".utf8) + [3, 1, 1, 0]
         #expect((0..<gif.count - loop.count).contains { Array(gif[$0..<$0 + loop.count]) == loop })
-        #expect(r.stderr.isEmpty)  // no progress bar when stderr is not a terminal
+        // No progress bar when stderr is not a terminal; the rate is given, so no warning.
+        #expect(r.stderr.isEmpty)
     }
 
     @Test func noFramesIsAnError() throws {
         let r = try popping(["gif", "-o", NSTemporaryDirectory() + "never.gif"])
         #expect(r.status == 2)
-        #expect(r.stderr == "popping-render: gif: no input frames (pass PNG files, e.g. frames/*.png)\n")
+        #expect(r.stderr == "popping-render: gif: no input frames (pass a folder of PNG frames, or PNG files, "
+                + "e.g. frames/*.png)\n")
     }
 
     @Test func aFrameOfAnotherSizeIsAnErrorAndNothingIsWritten() throws {
@@ -42,7 +46,7 @@ import Testing
         let wide = folder + "/wide"
         try FileManager.default.createDirectory(atPath: wide, withIntermediateDirectories: true)
         let paths = try frames(in: folder, count: 2) + frames(in: wide, count: 1, width: 13)
-        let r = try popping(["gif", paths[0], paths[1], paths[2], "-o", folder + "/out.gif"])
+        let r = try popping(["gif", paths[0], paths[1], paths[2], "-o", folder + "/out.gif", "--input-fps", "30"])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("popping-render: \(paths[2]): is 13×8 but \(paths[0]) is 12×8"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.gif"))
@@ -51,14 +55,14 @@ import Testing
     @Test func anUnwritableOutputIsAnError() throws {
         let folder = try scratchFolder("gif-unwritable")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let r = try popping(["gif"] + frames(in: folder, count: 1) + ["-o", folder + "/missing/out.gif"])
+        let r = try popping(["gif"] + frames(in: folder, count: 1) + ["-o", folder + "/missing/out.gif", "--input-fps", "30"])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("popping-render: \(folder)/missing/out.gif: cannot write: folder"))
     }
 
     @Test func anFPSOverFiftyIsAnError() throws {
-        let r = try popping(["gif", "x.png", "-o", "x.gif", "--fps", "60"])
+        let r = try popping(["gif", "x.png", "-o", "x.gif", "--fps", "60", "--input-fps", "60"])
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("popping-render: gif: fps must be 1...50"))
+        #expect(r.stderr.hasPrefix("popping-render: x.gif: fps must be 1...50"))
     }
 }

@@ -1,0 +1,133 @@
+@testable import Codecs
+import Foundation
+import GoldenTesting
+import Raster
+import Testing
+
+/// Encodes frames as an APNG file and reads the bytes back.
+func encodeAPNG(_ frames: [Pixmap], options: APNGOptions = APNGOptions(fps: 30)) throws -> [UInt8] {
+    let folder = try scratchFolder("apng")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.apng"
+    let apng = try APNGEncoder(path: path, width: frames[0].width, height: frames[0].height, options: options)
+    for f in frames { try apng.add(f) }
+    try apng.finish()
+    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+}
+
+/// The decoded canvas on screen at each output tick (`fps` ticks per second).
+func canvasesPerTick(_ animation: APNGAnimation, fps: Int) -> [Pixmap] {
+    animation.frames.flatMap { f -> [Pixmap] in
+        #expect(f.delayNumerator * fps % f.delayDenominator == 0, "delay \(f.delayNumerator)/\(f.delayDenominator)")
+        return Array(repeating: f.image, count: f.delayNumerator * fps / f.delayDenominator)
+    }
+}
+
+/// The card animation on a translucent canvas: a half-transparent band fading in, so some frames
+/// change translucent pixels (blend op source) and others only opaque ones (blend op over).
+func translucentAnimation() -> [Pixmap] {
+    cardAnimation().enumerated().map { t, opaque in
+        var p = opaque
+        for y in 0..<6 { for x in 0..<p.width {
+            let i = 4 * (y * p.width + x)
+            let a = UInt8(min(255, 20 * min(t, 6) + x))
+            p.data.replaceSubrange(i..<i + 4, with: [UInt8(Int(a) * 3 / 4), 0, UInt8(Int(a) / 2), a])
+        } }
+        return p
+    }
+}
+
+@Suite struct APNGTests {
+    @Test(arguments: [false, true])
+    func everyDecodedFrameEqualsTheFrameOfItsTick(translucent: Bool) throws {
+        let frames = translucent ? translucentAnimation() : cardAnimation()
+        let decoded = try APNGDecoder.decode(try encodeAPNG(frames))
+        let shown = canvasesPerTick(decoded, fps: 30)
+        #expect(shown.count == frames.count)
+        for (t, (a, b)) in zip(shown, frames).enumerated() { #expect(a == b, "tick \(t)") }
+    }
+
+    @Test func identicalFramesMergeIntoOneLongerExactDelay() throws {
+        let decoded = try APNGDecoder.decode(try encodeAPNG(cardAnimation()))
+        #expect(decoded.frames.count == 10)
+        // Frames 9...13 are one frame of 5 ticks at 30 fps.
+        #expect(decoded.frames.last.map { ($0.delayNumerator, $0.delayDenominator) } ?? (0, 0) == (1, 6))
+        #expect(decoded.frames.dropLast().allSatisfy { $0.delayNumerator == 1 && $0.delayDenominator == 30 })
+    }
+
+    @Test func sixtyFramesPerSecondStaySixty() throws {
+        let frames = Array(cardAnimation().prefix(4))
+        let decoded = try APNGDecoder.decode(try encodeAPNG(frames, options: APNGOptions(fps: 60)))
+        #expect(decoded.frames.map(\.delayDenominator) == [60, 60, 60, 60])
+        #expect(decoded.frames.map(\.image) == frames)
+    }
+
+    @Test func aLowerOutputRateKeepsTheFramesOnItsTicks() throws {
+        let frames = cardAnimation()
+        let bytes = try encodeAPNG(frames, options: APNGOptions(fps: 10, sourceFPS: 30))
+        let shown = canvasesPerTick(try APNGDecoder.decode(bytes), fps: 10)
+        #expect(shown == [0, 3, 6, 9, 12].map { frames[$0] })
+    }
+
+    @Test func laterFramesStoreOnlyTheirChangedRectangle() throws {
+        let bytes = try encodeAPNG(cardAnimation())
+        let chunks = try PNGChunks.parse(bytes, name: "t")
+        let controls = chunks.filter { $0.type == "fcTL" }.map { c in
+            (0..<4).map { Int(PNGChunks.readUInt32(bytes, at: c.data.lowerBound + 4 + 4 * $0)) }
+        }
+        #expect(controls.first == [64, 40, 0, 0])
+        // Frame 1: the card moves 4 px right (x 2...25 changes), the dot goes away.
+        #expect(controls[1] == [51, 28, 2, 2])
+    }
+
+    @Test func playsAreStoredInTheAnimationControl() throws {
+        let decoded = try APNGDecoder.decode(try encodeAPNG(Array(cardAnimation().prefix(2)),
+                                                            options: APNGOptions(fps: 30, plays: 3)))
+        #expect(decoded.plays == 3)
+    }
+
+    @Test func aPlainPNGDecodesAsOneFrame() throws {
+        let image = cardAnimation()[0]
+        let decoded = try APNGDecoder.decode(try PNG.encode(image))
+        #expect(decoded.frames.map(\.image) == [image])
+    }
+
+    @Test func damagedFilesThrowNamingTheInput() throws {
+        let bytes = try encodeAPNG(cardAnimation())
+        #expect(throws: CodecError.self) { try APNGDecoder.decode(Array(bytes.prefix(bytes.count / 2)), name: "cut") }
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x40
+        #expect(throws: CodecError.self) { try APNGDecoder.decode(flipped, name: "flipped") }
+        // A frame count that does not match the frames.
+        var lying = bytes
+        let control = try PNGChunks.parse(bytes, name: "t").first { $0.type == "acTL" }!
+        lying[control.data.lowerBound + 3] = 99
+        let fixed = PNGChunks.chunk("acTL", Array(lying[control.data]))
+        lying.replaceSubrange(control.data.lowerBound - 8..<control.data.upperBound + 4, with: fixed)
+        #expect(throws: CodecError.malformed(input: "lying", reason: "acTL declares 99 frames but the file has 10")) {
+            try APNGDecoder.decode(lying, name: "lying")
+        }
+    }
+
+    @Test func theSameFramesGiveTheSameBytes() throws {
+        let frames = translucentAnimation()
+        #expect(try encodeAPNG(frames) == encodeAPNG(frames))
+    }
+
+    @Test func ffmpegDecodesEveryFrameLosslessly() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return }
+        let folder = try scratchFolder("apng-ffmpeg")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let frames = cardAnimation()
+        try Data(try encodeAPNG(frames)).write(to: URL(fileURLWithPath: folder + "/a.apng"))
+        let r = try runProcess(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                               ["-v", "error", "-i", folder + "/a.apng", "-f", "rawvideo", "-pix_fmt", "rgba",
+                                "-fps_mode", "passthrough", folder + "/out.rgba"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.rgba")))
+        let size = 64 * 40 * 4
+        #expect(raw.count == 10 * size)
+        let distinct = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map { frames[$0].data }
+        for k in 0..<min(10, raw.count / size) { #expect(Array(raw[k * size..<(k + 1) * size]) == distinct[k], "frame \(k)") }
+    }
+}
