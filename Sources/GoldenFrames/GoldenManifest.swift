@@ -35,10 +35,12 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         self.frames = frames.map { "\($0.lowerBound)..\($0.upperBound - 1)" }
     }
 
-    /// The options of `run` rendered with `options` (every frame unless `options.fps` says fewer).
+    /// The options of `run` rendered with `options` (every frame unless `options.fps` says fewer);
+    /// a frame range covering the whole animation is recorded as none.
     public init(run: DemoRun, options: RenderOptions, seed: UInt64? = nil, orientation: Orientation? = nil) {
+        let part = options.frames.flatMap { $0 == 0..<run.frameCount ? nil : $0 }
         self.init(scale: options.scale, fps: options.fps ?? 60, screen: run.stage.screenSize, snap: options.snapping,
-                  touches: options.showTouches, seed: seed, orientation: orientation, frames: options.frames)
+                  touches: options.showTouches, seed: seed, orientation: orientation, frames: part)
     }
 
     /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
