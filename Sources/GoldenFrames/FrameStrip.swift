@@ -47,6 +47,13 @@ public struct FrameStripBuilder {
         strip?.patches.append(changed)
     }
 
+    /// Adds `frame`, known to change from the previous frame exactly as `other`'s last frame did
+    /// (both showed the same picture before), by copying that patch instead of encoding it.
+    public mutating func repeatLast(of other: FrameStripBuilder, frame: Pixmap) {
+        previous = frame
+        strip?.patches.append(other.strip?.patches.last ?? nil)
+    }
+
     /// The half-open box of pixels that differ, nil when the frames are equal.
     private func changedBox(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let rowBytes = a.width * 4

@@ -37,6 +37,8 @@ public final class SceneCheck: FrameSink {
     private var writer: (any FrameSequenceWriter)?
     private var actualStrip: FrameStripBuilder?
     private var expectedStrip: FrameStripBuilder?
+    /// Whether the previous frame matched its golden.
+    private var lastMatched = false
     private var goldenReader: (any FrameSequenceReader)?
     private var goldenPosition = 0
     private var goldenFrame: (index: Int, pixmap: Pixmap)?
@@ -103,10 +105,18 @@ public final class SceneCheck: FrameSink {
                 differences.append(FrameDifference(index: frame, expected: expected, actual: hash, difference: difference))
             }
             try expectedStrip?.add(goldenPixmap ?? pixmap)
-        } else if expectedStrip != nil {
-            try expectedStrip?.add(try goldenPixmap(at: frame) ?? pixmap)
+            try actualStrip?.add(pixmap)
+        } else {
+            let previousMatched = lastMatched
+            try actualStrip?.add(pixmap)
+            if expectedStrip != nil, let actualStrip {
+                // The golden's frame is this one; after a matching frame its patch is the render's too.
+                if previousMatched { expectedStrip?.repeatLast(of: actualStrip, frame: pixmap) } else {
+                    try expectedStrip?.add(try goldenPixmap(at: frame) ?? pixmap)
+                }
+            }
         }
-        try actualStrip?.add(pixmap)
+        lastMatched = golden != nil && expected == hash
     }
 
     /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.
