@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "GoldenFramesTests", dependencies: ["GoldenFrames", "Geometry"]),
         .testTarget(name: "PoppingTestingTests", dependencies: ["PoppingTesting", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
     ],
