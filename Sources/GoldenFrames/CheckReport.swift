@@ -28,8 +28,10 @@ public struct SceneReport: Codable, Equatable, Sendable {
         case recorded
     }
 
+    /// The demo's or scene file's name, which names its goldens.
     public var name: String
     public var status: Status
+    /// The options it was rendered and checked with.
     public var options: GoldenOptions
     /// The manifest's path.
     public var golden: String

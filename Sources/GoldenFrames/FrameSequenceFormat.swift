@@ -16,6 +16,7 @@ public protocol FrameSequenceFormat: Sendable {
 
 /// Receives a sequence's frames in order.
 public protocol FrameSequenceWriter: AnyObject {
+    /// Appends the next frame; every frame has the first one's size.
     func add(_ frame: Pixmap) throws
     /// Finishes the sequence and moves it into place, replacing any sequence there.
     func commit() throws

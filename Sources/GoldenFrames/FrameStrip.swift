@@ -8,11 +8,14 @@ import Raster
 public struct FrameStrip: Codable, Equatable, Sendable {
     /// What one frame changed: a PNG of the rectangle at `x`, `y`; nil when nothing changed.
     public struct Patch: Codable, Equatable, Sendable {
+        /// The rectangle's top-left corner in device pixels.
         public var x: Int
         public var y: Int
+        /// The rectangle's pixels, a base64 PNG.
         public var png: String
     }
 
+    /// The frame size in device pixels.
     public var width: Int
     public var height: Int
     /// One entry per frame of the segment, in order.

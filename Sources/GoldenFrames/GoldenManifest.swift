@@ -94,8 +94,11 @@ public struct GoldenManifest: Codable, Equatable, Sendable {
 
     /// The layout version; a manifest from a newer layout is refused.
     public var version = 1
+    /// The demo's name or the scene file's name without its extension.
     public var scene: String
+    /// The options the goldens were rendered with.
     public var options: GoldenOptions
+    /// The frame size in device pixels.
     public var width: Int
     public var height: Int
     /// The animation's length in 60 Hz frames when recorded.
@@ -156,7 +159,9 @@ public struct GoldenStore: Sendable {
         self.format = format
     }
 
+    /// `FOLDER/NAME.json`.
     public func manifestPath(_ scene: String) -> String { "\(folder)/\(scene).json" }
+    /// `FOLDER/NAME.apng` (the format's extension).
     public func sequencePath(_ scene: String) -> String { "\(folder)/\(scene).\(format.fileExtension)" }
 
     /// The scene's manifest, nil when none was recorded; throws a `GoldenError` naming the file
