@@ -8,16 +8,16 @@ OUT ?= out
 
 all: build
 
-## Install the system libraries the build links against (libpng, zlib, libdeflate) when they are missing.
+## Install the system libraries the build links against (libpng, zlib, libdeflate, libwebp, libcrypto) when they are missing.
 deps:
-	@if pkg-config --exists libpng libdeflate 2>/dev/null; then :; \
+	@if pkg-config --exists libpng libdeflate libwebpmux libwebpdemux libcrypto 2>/dev/null; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		echo "installing libpng-dev zlib1g-dev libdeflate-dev pkg-config" >&2; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev pkg-config >/dev/null; \
+		echo "installing libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config" >&2; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config >/dev/null; \
 	elif command -v sudo >/dev/null 2>&1; then \
-		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev pkg-config; \
+		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config; \
 	else \
-		echo "error: libpng or libdeflate is missing; install libpng-dev, zlib1g-dev and libdeflate-dev (Debian/Ubuntu) and run make again" >&2; exit 2; \
+		echo "error: libpng, libdeflate, libwebp or libcrypto is missing; install libpng-dev, zlib1g-dev, libdeflate-dev, libwebp-dev and libssl-dev (Debian/Ubuntu) and run make again" >&2; exit 2; \
 	fi
 
 build: deps

@@ -54,29 +54,6 @@ static void flush_bytes(png_structp png) { (void)png; }
 
 int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int adaptive_filters,
                   uint8_t **out, size_t *out_len, char *err, size_t err_len) {
-    return pr_png_encode_image(rgba, width, height, PR_PNG_RGBA, NULL, 0, level, adaptive_filters,
-                               out, out_len, err, err_len);
-}
-
-int pr_png_encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, int format,
-                        const uint8_t *palette, int palette_count, int level, int adaptive_filters,
-                        uint8_t **out, size_t *out_len, char *err, size_t err_len) {
-    int color_type, depth = 8;
-    size_t bytes_per_pixel;
-    switch (format) {
-    case PR_PNG_RGB: color_type = PNG_COLOR_TYPE_RGB; bytes_per_pixel = 3; break;
-    case PR_PNG_RGBA: color_type = PNG_COLOR_TYPE_RGB_ALPHA; bytes_per_pixel = 4; break;
-    case PR_PNG_PALETTE:
-        if (palette_count < 1 || palette_count > 256 || !palette) {
-            set_message(err, err_len, "a palette holds 1...256 colours");
-            return -1;
-        }
-        color_type = PNG_COLOR_TYPE_PALETTE;
-        bytes_per_pixel = 1;
-        depth = palette_count <= 2 ? 1 : palette_count <= 4 ? 2 : palette_count <= 16 ? 4 : 8;
-        break;
-    default: set_message(err, err_len, "unknown pixel format"); return -1;
-    }
     error_sink sink = {err, err_len};
     growable *g = calloc(1, sizeof(growable));
     if (!g) { set_message(err, err_len, "out of memory"); return -1; }
@@ -97,26 +74,11 @@ int pr_png_encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, 
     png_set_write_fn(png, g, write_bytes, flush_bytes);
     png_set_compression_level(png, level);
     png_set_filter(png, 0, adaptive_filters ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
-    png_set_IHDR(png, info, width, height, depth, color_type, PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (format == PR_PNG_PALETTE) {
-        png_color colours[256];
-        png_byte alphas[256];
-        int translucent = 0;
-        for (int i = 0; i < palette_count; i++) {
-            colours[i].red = palette[4 * i];
-            colours[i].green = palette[4 * i + 1];
-            colours[i].blue = palette[4 * i + 2];
-            alphas[i] = palette[4 * i + 3];
-            if (alphas[i] != 255) translucent = i + 1;
-        }
-        png_set_PLTE(png, info, colours, palette_count);
-        if (translucent) png_set_tRNS(png, info, alphas, translucent, NULL);
-    }
     png_write_info(png, info);
-    if (depth < 8) png_set_packing(png);
     for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * width * bytes_per_pixel));
+        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
     }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);

@@ -1,3 +1,4 @@
+import CLibDeflate
 import Foundation
 import Geometry
 import Raster
@@ -47,10 +48,12 @@ public struct APNGOptions: Sendable, Equatable {
 /// later frame stores only the rectangle that changed, left on screen after it (dispose op
 /// none), and is either copied over the picture (blend op source) or, when its changed pixels
 /// are opaque, drawn over it with the unchanged ones transparent (blend op over): whichever
-/// libpng compresses smaller. Frames identical to the one before lengthen its delay, and every
-/// delay is the exact fraction of ticks over `fps`. Frames are compressed on worker threads with
-/// a few in flight; the file is byte-identical whatever the thread timing, and appears at `path`
-/// only when `finish()` succeeds.
+/// compresses smaller. Dispose op previous would save 2 % on the owl (a key popup that comes and
+/// goes) but Pillow (13.0) restores the wrong picture after a blend-over frame, as it does in
+/// apngasm's files, so it is not used. Rows are filtered as libpng's adaptive filter does and compressed with libdeflate. Frames identical to
+/// the one before lengthen its delay, and every delay is the exact fraction of ticks over `fps`.
+/// Frames are compressed on worker threads with a few in flight; the file is byte-identical
+/// whatever the thread timing, and appears at `path` only when `finish()` succeeds.
 public final class APNGEncoder {
     /// The canvas size every frame must have.
     public let width: Int
@@ -58,7 +61,8 @@ public final class APNGEncoder {
     public let options: APNGOptions
 
     private let output: AtomicOutput
-    private var previous: Pixmap?
+    /// The picture after the last frame.
+    private var shown: Pixmap?
     private var clock: GIFClock
     /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
     private var carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
@@ -112,20 +116,23 @@ public final class APNGEncoder {
         if ticks.isEmpty { return }
         let region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
-        guard let before = previous else {
-            previous = frame
+        guard let shown else {
+            self.shown = frame
             try submit(APNGFramePixels(frame, rect: bounds, previous: nil), ticks: ticks)
             return
         }
-        let changed = before.data.withUnsafeBytes {
-            GIFCanvas.changedRect(in: frame, screen: $0.bindMemory(to: UInt32.self), within: region, tolerance: 0)
-        }
-        guard let rect = changed else {
+        guard let rect = changedRect(frame, from: shown, within: region) else {
             unwritten[unwritten.count - 1].ticks = unwritten[unwritten.count - 1].ticks.lowerBound..<ticks.upperBound
             return
         }
-        previous = frame
-        try submit(APNGFramePixels(frame, rect: rect, previous: before), ticks: ticks)
+        self.shown = frame
+        try submit(APNGFramePixels(frame, rect: rect, previous: shown), ticks: ticks)
+    }
+
+    private func changedRect(_ frame: Pixmap, from picture: Pixmap, within region: GIFRect) -> GIFRect? {
+        picture.data.withUnsafeBytes {
+            GIFCanvas.changedRect(in: frame, screen: $0.bindMemory(to: UInt32.self), within: region, tolerance: 0)
+        }
     }
 
     /// Writes the frames still in flight, the frame count and IEND, and moves the file into
@@ -275,14 +282,15 @@ struct APNGEncodedFrame: Sendable {
     }()
 }
 
-/// Compresses one frame's rectangle through libpng. A pure function of its input, so frames
+/// Filters and compresses one frame's rectangle. A pure function of its input, so frames
 /// can be compressed on any thread in any order.
 enum APNGFrameEncoder {
     static let disposeNone: UInt8 = 0
     static let blendSource: UInt8 = 0
     static let blendOver: UInt8 = 1
-    /// zlib level 9 with a filter chosen per row: files are written once and embedded many times.
-    static let compression = PNG.Compression.small
+    /// libdeflate's level 9: on the owl's frames 5 % smaller and 20 % faster than zlib's level 9
+    /// through libpng; level 12 saved another 8 % for five times the time.
+    static let compressionLevel: Int32 = 9
 
     static func encode(_ frame: APNGFramePixels) throws -> APNGEncodedFrame {
         let w = frame.rect.width, h = frame.rect.height
@@ -301,9 +309,21 @@ enum APNGFrameEncoder {
             ? APNGEncodedFrame(rect: frame.rect, blend: blendOver, compressed: drawn) : source
     }
 
-    /// libpng's compressed rows of straight RGBA pixels: the IDAT data of a PNG of that size.
+    /// The zlib stream of straight RGBA pixels with a row filter chosen per row: the IDAT data of
+    /// a PNG of that size.
     static func compress(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-        let png = try PNG.encode(pixels: rgba, width: width, height: height, format: .rgba, compression: compression)
-        return try PNGChunks.parse(png, name: "PNG").filter { $0.type == "IDAT" }.flatMap { png[$0.data] }
+        let rows = PNGFilter.filtered(rgba, rowBytes: width * 4, height: height, bytesPerPixel: 4)
+        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else {
+            throw CodecError.malformed(input: "APNG", reason: "out of memory")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let length = rows.withUnsafeBytes { input in
+            out.withUnsafeMutableBytes { libdeflate_zlib_compress(compressor, input.baseAddress, input.count,
+                                                                  $0.baseAddress, bound) }
+        }
+        out.removeLast(bound - length)
+        return out
     }
 }

@@ -58,45 +58,6 @@ public enum PNG {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    /// How `encode(pixels:…)` reads its pixel bytes.
-    enum PixelFormat {
-        /// 3 bytes per pixel.
-        case rgb
-        /// 4 bytes per pixel, straight alpha.
-        case rgba
-        /// 1 byte per pixel indexing `palette`, 1...256 straight RGBA colours (0xAABBGGRR).
-        case palette([UInt32])
-    }
-
-    /// Encodes raw pixels as RGB, RGBA or an indexed PNG (PLTE and tRNS, at the smallest bit
-    /// depth that holds the palette). Frames of an animation use it for their compressed data.
-    static func encode(pixels: [UInt8], width: Int, height: Int, format: PixelFormat,
-                       compression: Compression) throws -> [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        var code = Int32(PR_PNG_RGB), table: [UInt8] = []
-        switch format {
-        case .rgb: break
-        case .rgba: code = Int32(PR_PNG_RGBA)
-        case let .palette(colours):
-            code = Int32(PR_PNG_PALETTE)
-            table = colours.flatMap { c in (0..<4).map { UInt8(truncatingIfNeeded: c >> (8 * $0)) } }
-        }
-        let status = pixels.withUnsafeBufferPointer { px in
-            table.withUnsafeBufferPointer { palette in
-                pr_png_encode_image(px.baseAddress, UInt32(width), UInt32(height), code, palette.baseAddress,
-                                    Int32(table.count / 4), compression.level, compression.adaptiveFilters ? 1 : 0,
-                                    &out, &length, &message, message.count)
-            }
-        }
-        guard status == 0, let bytes = out else {
-            throw CodecError.malformed(input: "PNG", reason: "cannot encode: \(String(cString: message))")
-        }
-        defer { pr_png_free(bytes) }
-        return Array(UnsafeBufferPointer(start: bytes, count: length))
-    }
-
     /// Decodes PNG bytes of any colour type, bit depth and interlacing into a pixmap.
     /// `name` is used in the error text. Corrupt or truncated data throws, never crashes. An image
     /// of more than `maxPixels` pixels, or whose header declares more pixels than its bytes can

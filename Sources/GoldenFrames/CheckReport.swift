@@ -28,14 +28,15 @@ public struct SceneReport: Codable, Equatable, Sendable {
         case recorded
     }
 
+    /// The demo's or scene file's name, which names its goldens.
     public var name: String
     public var status: Status
+    /// The options it was rendered and checked with.
     public var options: GoldenOptions
     /// The manifest's path.
     public var golden: String
-    /// The 60 Hz frames checked, as inclusive ranges `[first, last]`, with the step between frames.
-    public var checked: [[Int]]
-    public var step: Int
+    /// The 60 Hz frames checked, in order.
+    public var checkedFrames: [Int]
     /// Frames that differ beyond the tolerance, in order.
     public var differingFrames: [FrameDifference]
     /// Frames that differ within the tolerance.
@@ -43,28 +44,27 @@ public struct SceneReport: Codable, Equatable, Sendable {
     /// Problems with the scene as a whole (no golden, another length or size).
     public var problems: [String]
 
-    public init(name: String, status: Status, options: GoldenOptions, golden: String, checked: [[Int]], step: Int,
+    public init(name: String, status: Status, options: GoldenOptions, golden: String, checkedFrames: [Int],
                 differingFrames: [FrameDifference], toleratedFrames: Int, problems: [String]) {
         self.name = name
         self.status = status
         self.options = options
         self.golden = golden
-        self.checked = checked
-        self.step = step
+        self.checkedFrames = checkedFrames
         self.differingFrames = differingFrames
         self.toleratedFrames = toleratedFrames
         self.problems = problems
     }
 
     /// How many frames were checked.
-    public var checkedCount: Int { checked.reduce(0) { $0 + ($1[1] - $1[0]) / max(step, 1) + 1 } }
+    public var checkedCount: Int { checkedFrames.count }
 
     /// One line for the terminal and JUnit: `owl: frames 12–18, 40 differ (7 of 480)`.
     public var summary: String {
         var parts: [String] = []
         parts.append(contentsOf: problems)
         if !differingFrames.isEmpty {
-            let frames = describeFrames(differingFrames.map(\.index), step: step, limit: 8)
+            let frames = describeFrames(differingFrames.map(\.index), among: checkedFrames, limit: 8)
             parts.append("\(differingFrames.count == 1 ? "frame" : "frames") \(frames) "
                          + "\(differingFrames.count == 1 ? "differs" : "differ") (\(differingFrames.count) of \(checkedCount))")
         }
@@ -103,18 +103,26 @@ public struct FrameDifference: Codable, Equatable, Sendable {
 }
 
 /// A sorted list of frames as short ranges: `12–18, 40, 52–60` (at most `limit` ranges, then `…`).
-public func describeFrames(_ frames: [Int], step: Int = 1, limit: Int = .max) -> String {
-    let ranges = contiguousRanges(frames, step: step)
+/// A range is a run of frames that follow each other in `checked` (every frame when nil).
+public func describeFrames(_ frames: [Int], among checked: [Int]? = nil, limit: Int = .max) -> String {
+    let ranges = contiguousRanges(frames, among: checked)
     var text = ranges.prefix(limit).map { $0[0] == $0[1] ? "\($0[0])" : "\($0[0])–\($0[1])" }.joined(separator: ", ")
     if ranges.count > limit { text += ", …" }
     return text
 }
 
-/// Sorted frames grouped into inclusive `[first, last]` runs `step` apart.
-public func contiguousRanges(_ frames: [Int], step: Int = 1) -> [[Int]] {
+/// Sorted frames grouped into inclusive `[first, last]` runs of frames that follow each other in
+/// `checked` (in the integers when nil).
+public func contiguousRanges(_ frames: [Int], among checked: [Int]? = nil) -> [[Int]] {
+    let position = checked.map { Dictionary($0.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }) }
+    func follows(_ frame: Int, _ previous: Int) -> Bool {
+        guard let position else { return frame == previous + 1 }
+        guard let a = position[previous], let b = position[frame] else { return false }
+        return b == a + 1
+    }
     var ranges: [[Int]] = []
     for frame in frames {
-        if let last = ranges.last, frame == last[1] + step {
+        if let last = ranges.last, follows(frame, last[1]) {
             ranges[ranges.count - 1][1] = frame
         } else {
             ranges.append([frame, frame])

@@ -8,11 +8,14 @@ import Raster
 public struct FrameStrip: Codable, Equatable, Sendable {
     /// What one frame changed: a PNG of the rectangle at `x`, `y`; nil when nothing changed.
     public struct Patch: Codable, Equatable, Sendable {
+        /// The rectangle's top-left corner in device pixels.
         public var x: Int
         public var y: Int
+        /// The rectangle's pixels, a base64 PNG.
         public var png: String
     }
 
+    /// The frame size in device pixels.
     public var width: Int
     public var height: Int
     /// One entry per frame of the segment, in order.
@@ -45,6 +48,13 @@ public struct FrameStripBuilder {
         }
         let changed = try patch(frame, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
         strip?.patches.append(changed)
+    }
+
+    /// Adds `frame`, known to change from the previous frame exactly as `other`'s last frame did
+    /// (both showed the same picture before), by copying that patch instead of encoding it.
+    public mutating func repeatLast(of other: FrameStripBuilder, frame: Pixmap) {
+        previous = frame
+        strip?.patches.append(other.strip?.patches.last ?? nil)
     }
 
     /// The half-open box of pixels that differ, nil when the frames are equal.

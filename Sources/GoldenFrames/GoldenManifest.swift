@@ -35,10 +35,12 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         self.frames = frames.map { "\($0.lowerBound)..\($0.upperBound - 1)" }
     }
 
-    /// The options of `run` rendered with `options` (every frame unless `options.fps` says fewer).
+    /// The options of `run` rendered with `options` (every frame unless `options.fps` says fewer);
+    /// a frame range covering the whole animation is recorded as none.
     public init(run: DemoRun, options: RenderOptions, seed: UInt64? = nil, orientation: Orientation? = nil) {
+        let part = options.frames.flatMap { $0 == 0..<run.frameCount ? nil : $0 }
         self.init(scale: options.scale, fps: options.fps ?? 60, screen: run.stage.screenSize, snap: options.snapping,
-                  touches: options.showTouches, seed: seed, orientation: orientation, frames: options.frames)
+                  touches: options.showTouches, seed: seed, orientation: orientation, frames: part)
     }
 
     /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
@@ -92,8 +94,11 @@ public struct GoldenManifest: Codable, Equatable, Sendable {
 
     /// The layout version; a manifest from a newer layout is refused.
     public var version = 1
+    /// The demo's name or the scene file's name without its extension.
     public var scene: String
+    /// The options the goldens were rendered with.
     public var options: GoldenOptions
+    /// The frame size in device pixels.
     public var width: Int
     public var height: Int
     /// The animation's length in 60 Hz frames when recorded.
@@ -154,7 +159,9 @@ public struct GoldenStore: Sendable {
         self.format = format
     }
 
+    /// `FOLDER/NAME.json`.
     public func manifestPath(_ scene: String) -> String { "\(folder)/\(scene).json" }
+    /// `FOLDER/NAME.apng` (the format's extension).
     public func sequencePath(_ scene: String) -> String { "\(folder)/\(scene).\(format.fileExtension)" }
 
     /// The scene's manifest, nil when none was recorded; throws a `GoldenError` naming the file
@@ -175,7 +182,7 @@ public struct GoldenStore: Sendable {
     /// Reads the scene's golden frames in order, handing each to `each` with its 60 Hz index
     /// until it returns false.
     public func frames(of manifest: GoldenManifest, _ each: (Int, Pixmap) throws -> Bool) throws {
-        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)")
+        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)", fps: manifest.options.fps)
         for frame in manifest.frames {
             guard let pixmap = try reader.next() else {
                 throw GoldenError("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")

@@ -4,7 +4,9 @@ import Raster
 /// Measures how two same-sized images differ, per channel of the premultiplied RGBA bytes.
 public struct ImageDifference {
     /// Pixels whose largest channel difference exceeds 2, 8 and 32 levels.
-    public private(set) var over2 = 0, over8 = 0, over32 = 0
+    public var over2: Int { pixels(over: 2) }
+    public var over8: Int { pixels(over: 8) }
+    public var over32: Int { pixels(over: 32) }
     /// Pixels that differ at all.
     public private(set) var differing = 0
     /// How many pixels have each largest channel difference (index 0 counts the equal pixels).
@@ -15,45 +17,62 @@ public struct ImageDifference {
     public private(set) var box: (x0: Int, y0: Int, x1: Int, y1: Int)?
     /// Peak signal-to-noise ratio over all channels in dB (infinite for identical images).
     public private(set) var psnr = Double.infinity
-    /// Grey copy of the expected image with differences painted: red over 2 levels, yellow up to 2.
-    public private(set) var image: Pixmap
+    private let expected: Pixmap
+    private let actual: Pixmap
 
     public init(expected: Pixmap, actual: Pixmap) {
         precondition(expected.width == actual.width && expected.height == actual.height)
-        image = Pixmap(width: expected.width, height: expected.height)
-        var squared = 0.0
-        for y in 0..<expected.height {
-            for x in 0..<expected.width {
-                let i = (y * expected.width + x) * 4
-                var d = 0
-                for c in 0..<4 {
-                    let delta = abs(Int(expected.data[i + c]) - Int(actual.data[i + c]))
-                    squared += Double(delta * delta)
-                    d = max(d, delta)
+        self.expected = expected
+        self.actual = actual
+        let width = expected.width
+        var squared = 0
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        var counts = [Int](repeating: 0, count: 256)
+        expected.data.withUnsafeBufferPointer { e in
+            actual.data.withUnsafeBufferPointer { a in
+                e.withMemoryRebound(to: UInt32.self) { e32 in
+                    a.withMemoryRebound(to: UInt32.self) { a32 in
+                        for p in 0..<e32.count where e32[p] != a32[p] {
+                            var d = 0
+                            for c in 0..<4 {
+                                let delta = abs(Int(e[p * 4 + c]) - Int(a[p * 4 + c]))
+                                squared += delta * delta
+                                d = max(d, delta)
+                            }
+                            counts[d] += 1
+                            let x = p % width, y = p / width
+                            x0 = min(x0, x)
+                            x1 = max(x1, x)
+                            y0 = min(y0, y)
+                            y1 = max(y1, y)
+                        }
+                    }
                 }
-                paint(x: x, y: y, delta: d, under: expected)
-                histogram[d] += 1
-                guard d > 0 else { continue }
-                differing += 1
-                maxDelta = max(maxDelta, d)
-                if d > 2 { over2 += 1 }
-                if d > 8 { over8 += 1 }
-                if d > 32 { over32 += 1 }
-                box = box.map { (min($0.x0, x), min($0.y0, y), max($0.x1, x), max($0.y1, y)) } ?? (x, y, x, y)
             }
         }
-        let mse = squared / Double(max(1, expected.data.count))
+        differing = counts.reduce(0, +)
+        counts[0] = expected.width * expected.height - differing
+        histogram = counts
+        maxDelta = counts.lastIndex { $0 > 0 } ?? 0
+        if differing > 0 { box = (x0, y0, x1, y1) }
+        let mse = Double(squared) / Double(max(1, expected.data.count))
         if mse > 0 { psnr = 10 * log10(255 * 255 / mse) }
     }
 
-    private mutating func paint(x: Int, y: Int, delta: Int, under: Pixmap) {
-        let i = (y * under.width + x) * 4
-        let grey = UInt8(191 + (Int(under.data[i]) + Int(under.data[i + 1]) + Int(under.data[i + 2])) / 12)
-        let rgb: (UInt8, UInt8, UInt8) = delta > 2 ? (255, 0, 0) : delta > 0 ? (255, 210, 0) : (grey, grey, grey)
-        image.data[i] = rgb.0
-        image.data[i + 1] = rgb.1
-        image.data[i + 2] = rgb.2
-        image.data[i + 3] = 255
+    /// Grey copy of the expected image with differences painted: red over 2 levels, yellow up to 2.
+    public var image: Pixmap {
+        var image = Pixmap(width: expected.width, height: expected.height)
+        for i in stride(from: 0, to: expected.data.count, by: 4) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(expected.data[i + c]) - Int(actual.data[i + c]))) }
+            let grey = UInt8(191 + (Int(expected.data[i]) + Int(expected.data[i + 1]) + Int(expected.data[i + 2])) / 12)
+            let rgb: (UInt8, UInt8, UInt8) = d > 2 ? (255, 0, 0) : d > 0 ? (255, 210, 0) : (grey, grey, grey)
+            image.data[i] = rgb.0
+            image.data[i + 1] = rgb.1
+            image.data[i + 2] = rgb.2
+            image.data[i + 3] = 255
+        }
+        return image
     }
 
     /// Pixels whose largest channel difference exceeds `level`.

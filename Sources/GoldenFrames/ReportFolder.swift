@@ -75,8 +75,7 @@ extension CheckReport {
                 guard differences.isEmpty else {
                     throw GoldenError(scene.name, "the reports checked it with different options: " + differences.joined(separator: ", "))
                 }
-                let frames = (expand(merged.checked, step: merged.step) + expand(scene.checked, step: scene.step)).sorted()
-                merged.checked = contiguousRanges(frames, step: merged.step)
+                merged.checkedFrames = Array(Set(merged.checkedFrames + scene.checkedFrames)).sorted()
                 merged.differingFrames = (merged.differingFrames + scene.differingFrames).sorted { $0.index < $1.index }
                 merged.toleratedFrames += scene.toleratedFrames
                 merged.problems += scene.problems.filter { !merged.problems.contains($0) }
@@ -113,10 +112,6 @@ extension CheckReport {
         }
         return xml + "  </testsuite>\n</testsuites>\n"
     }
-}
-
-private func expand(_ ranges: [[Int]], step: Int) -> [Int] {
-    ranges.flatMap { stride(from: $0[0], through: $0[1], by: max(step, 1)) }
 }
 
 /// Text safe inside XML and HTML elements and attributes.

@@ -44,7 +44,7 @@ enum ReportPage {
         case .failed:
             var parts = scene.problems
             if !scene.differingFrames.isEmpty {
-                parts.append("frames \(describeFrames(scene.differingFrames.map(\.index), step: scene.step, limit: 6)) differ")
+                parts.append("frames \(describeFrames(scene.differingFrames.map(\.index), among: scene.checkedFrames, limit: 6)) differ")
             }
             return "failed: " + parts.joined(separator: "; ")
         }
@@ -53,12 +53,15 @@ enum ReportPage {
     private static func section(_ scene: SceneReport) -> String {
         let id = ReportFolder.fileName(scene.name)
         let differing = Set(scene.differingFrames.map(\.index))
-        let frames = scene.checked.flatMap { stride(from: $0[0], through: $0[1], by: max(scene.step, 1)) }
-        var html = "<section class=\"scene\" id=\"scene-\(id)\" data-scene=\"\(escapeXML(scene.name))\" data-fps=\"\(scene.options.fps)\">\n"
+        let frames = scene.checkedFrames
+        // The page opens on the frame that differs most, where the change is easiest to see.
+        let initial = scene.differingFrames.max { ($0.differingPixels ?? 0) < ($1.differingPixels ?? 0) }?.index ?? frames.first ?? 0
+        var html = "<section class=\"scene\" id=\"scene-\(id)\" data-scene=\"\(escapeXML(scene.name))\" "
+            + "data-fps=\"\(scene.options.fps)\" data-initial=\"\(initial)\">\n"
         html += "<h2>\(escapeXML(scene.name)) <span class=\"badge\">failed</span></h2>\n"
         for problem in scene.problems { html += "<p class=\"problem\">\(escapeXML(problem))</p>\n" }
         if !differing.isEmpty {
-            html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), step: scene.step))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
+            html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), among: frames))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
         }
         html += "<p class=\"options\">Render options: <code>\(escapeXML(scene.options.commandLine))</code> · golden <code>\(escapeXML(scene.golden))</code></p>\n"
         html += "<div class=\"timeline\" title=\"Frames checked; red ones differ. Click to show a frame.\">"
@@ -125,7 +128,11 @@ enum ReportPage {
             this.canvas = document.createElement("canvas"); this.canvas.width = this.width; this.canvas.height = this.height;
             this.ctx = this.canvas.getContext("2d", { willReadFrequently: true }); this.pos = -1;
           }
-          ready() { return Promise.all(this.patches.filter(p => p).map(p => p.img.decode().catch(() => {}))); }
+          // Decodes the patches up to frame k (only those, so a long animation opens at once).
+          prepare(k) {
+            return Promise.all(this.patches.slice(0, k + 1).filter(p => p && !p.ready)
+              .map(p => p.img.decode().catch(() => {}).then(() => { p.ready = true; })));
+          }
           seek(k) {
             if (k < this.pos) { this.ctx.clearRect(0, 0, this.width, this.height); this.pos = -1; }
             while (this.pos < k) {
@@ -161,16 +168,18 @@ enum ReportPage {
           const differing = cells.filter(c => c.classList.contains("diff")).map(c => +c.dataset.frame);
           const q = s => section.querySelector(s);
           const views = { expected: q("canvas.expected"), actual: q("canvas.actual"), diff: q("canvas.diff"), compare: q("canvas.compare") };
-          let current = differing.length ? differing[0] : frames[0], timer = null;
+          let current = +section.dataset.initial, timer = null, generation = 0;
           function locate(frame) {
             for (const s of segments) { const k = s.frames.indexOf(frame); if (k >= 0) return { s, k }; }
             return null;
           }
-          function render() {
+          async function render() {
+            const found = locate(current), g = ++generation;
+            if (!found) return;
+            await Promise.all([found.s.actual.prepare(found.k), found.s.expected ? found.s.expected.prepare(found.k) : null]);
+            if (g !== generation) return;
             cells.forEach(c => c.classList.toggle("current", +c.dataset.frame === current));
             q(".frame-label").textContent = "frame " + current + (differing.includes(current) ? " (differs)" : " (matches)");
-            const found = locate(current);
-            if (!found) return;
             const actual = found.s.actual.seek(found.k), expected = found.s.expected ? found.s.expected.seek(found.k) : actual;
             show(views.expected, expected); show(views.actual, actual); drawDiff(views.diff, expected, actual);
             const mode = q("input[type=radio]:checked").value, split = +q(".split").value / 100;
@@ -196,9 +205,7 @@ enum ReportPage {
             q(".play").textContent = "❚❚ Pause";
             timer = setInterval(() => step(1), 1000 / (+section.dataset.fps || 60));
           };
-          Promise.all(segments.flatMap(s => [s.actual.ready(), s.expected ? s.expected.ready() : null])).then(() => {
-            render(); section.dataset.ready = "true";
-          });
+          render().then(() => { section.dataset.ready = "true"; });
         }
         document.querySelectorAll("section.scene").forEach(setUp);
         """

@@ -37,6 +37,8 @@ public final class SceneCheck: FrameSink {
     private var writer: (any FrameSequenceWriter)?
     private var actualStrip: FrameStripBuilder?
     private var expectedStrip: FrameStripBuilder?
+    /// Whether the previous frame matched its golden.
+    private var lastMatched = false
     private var goldenReader: (any FrameSequenceReader)?
     private var goldenPosition = 0
     private var goldenFrame: (index: Int, pixmap: Pixmap)?
@@ -103,16 +105,24 @@ public final class SceneCheck: FrameSink {
                 differences.append(FrameDifference(index: frame, expected: expected, actual: hash, difference: difference))
             }
             try expectedStrip?.add(goldenPixmap ?? pixmap)
-        } else if expectedStrip != nil {
-            try expectedStrip?.add(try goldenPixmap(at: frame) ?? pixmap)
+            try actualStrip?.add(pixmap)
+        } else {
+            let previousMatched = lastMatched
+            try actualStrip?.add(pixmap)
+            if expectedStrip != nil, let actualStrip {
+                // The golden's frame is this one; after a matching frame its patch is the render's too.
+                if previousMatched { expectedStrip?.repeatLast(of: actualStrip, frame: pixmap) } else {
+                    try expectedStrip?.add(try goldenPixmap(at: frame) ?? pixmap)
+                }
+            }
         }
-        try actualStrip?.add(pixmap)
+        lastMatched = golden != nil && expected == hash
     }
 
     /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.
     private func goldenPixmap(at index: Int) throws -> Pixmap? {
         guard let golden, goldenHashes[index] != nil else { return nil }
-        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)") }
+        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)", fps: golden.options.fps) }
         while goldenFrame.map({ $0.index < index }) ?? true {
             guard goldenPosition < golden.frames.count, let next = try goldenReader?.next() else {
                 throw GoldenError("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")
@@ -150,10 +160,9 @@ public final class SceneCheck: FrameSink {
         }
         writer = nil
         let failed = !records && (!problems.isEmpty || !differences.isEmpty)
-        let step = 60 / max(1, options.fps)
         report = SceneReport(
             name: scene, status: records ? .recorded : failed ? .failed : .passed, options: options,
-            golden: store.manifestPath(scene), checked: contiguousRanges(checkedFrames, step: step), step: step,
+            golden: store.manifestPath(scene), checkedFrames: checkedFrames,
             differingFrames: records ? [] : differences, toleratedFrames: tolerated, problems: records ? [] : problems)
         if failed, let strip = actualStrip?.strip {
             media = SceneMedia(scene: scene, frames: checkedFrames, expected: expectedStrip?.strip, actual: strip)

@@ -2,10 +2,46 @@ import Codecs
 import Foundation
 import Raster
 
-/// Where rendered frames go: an animated GIF, APNG, a contact sheet or a folder of PNG frames.
+/// How an animation file is encoded, whatever its format.
+public struct EncodingOptions: Sendable, Equatable {
+    /// How many times browsers play the animation; 0 loops forever. A GIF stores N − 1 (the
+    /// NETSCAPE2.0 count is repeats after the first play) and no loop block for 1.
+    public var plays: Int
+    /// 0...100; `nil` takes the format's default (GIF 50: colours per frame; WebP 75). APNG is
+    /// lossless and has none.
+    public var quality: Int?
+    /// WebP only: lossless frames.
+    public var lossless: Bool
+
+    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false) {
+        self.plays = plays
+        self.quality = quality
+        self.lossless = lossless
+    }
+
+    /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
+    public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
+        GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
+                   quality: quality ?? GIFOptions().quality)
+    }
+
+    /// The APNG encoder's options.
+    public func apng(fps: Int, sourceFPS: Int?) -> APNGOptions {
+        APNGOptions(fps: fps, sourceFPS: sourceFPS, plays: plays)
+    }
+
+    /// The WebP encoder's options.
+    public func webp(fps: Int, sourceFPS: Int?) -> WebPOptions {
+        WebPOptions(fps: fps, sourceFPS: sourceFPS, plays: plays, quality: quality ?? WebPOptions().quality,
+                    lossless: lossless)
+    }
+}
+
+/// Where rendered frames go: an animated GIF, APNG or WebP, a contact sheet or a folder of PNG frames.
 public enum RenderOutput: Sendable, Equatable {
     case gif(String)
     case apng(String)
+    case webp(String)
     case contactSheet(String)
     case framesFolder(String)
 
@@ -17,67 +53,79 @@ public enum RenderOutput: Sendable, Equatable {
             self = .gif(path)
         } else if lower.hasSuffix(".apng") {
             self = .apng(path)
+        } else if lower.hasSuffix(".webp") {
+            self = .webp(path)
         } else {
             self = lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
         }
     }
 
     /// The formats `--format` names, for a path whose extension does not say (an APNG named `.png`).
-    public static let formatNames = ["gif", "apng", "sheet", "frames"]
+    public static let formatNames = ["gif", "apng", "webp", "sheet", "frames"]
 
     /// `format` (one of `formatNames`) written to `path`; `nil` for an unknown format.
     public init?(path: String, format: String) {
         switch format.lowercased() {
         case "gif": self = .gif(path)
         case "apng": self = .apng(path)
+        case "webp": self = .webp(path)
         case "sheet": self = .contactSheet(path)
         case "frames": self = .framesFolder(path)
         default: return nil
         }
     }
 
-    /// Whether it is an animation whose encoder takes frames at any rate and times them itself.
-    public var isAnimation: Bool {
-        switch self {
-        case .gif, .apng: return true
-        case .contactSheet, .framesFolder: return false
-        }
-    }
-
-    /// 30 fps for GIFs (browsers clamp faster delays), 60 for APNG, PNG frames and sheets.
+    /// 30 fps for GIF (browsers clamp faster delays) and WebP (half the bytes of 60), 60 for APNG
+    /// (lossless, for smooth docs and goldens), PNG frames and sheets.
     public var defaultFPS: Int {
-        if case .gif = self { return 30 }
-        return 60
-    }
-
-    /// Throws a `RenderFailure` naming `--fps` when the format cannot play `fps` frames per second
-    /// (GIF and APNG check their own rules); called before the animation plays.
-    func validate(fps: Int) throws {
-        let rule: String
-        do {
-            switch self {
-            case .gif: try GIFOptions(fps: fps).validate()
-            case .apng: try APNGOptions(fps: fps).validate()
-            case .contactSheet, .framesFolder: return
-            }
-            return
-        } catch let AnimationError.invalidOption(_, text) {
-            rule = text
+        switch self {
+        case .gif, .webp: return 30
+        case .apng, .contactSheet, .framesFolder: return 60
         }
-        throw RenderFailure("--fps \(fps)", rule)
     }
 
-    func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double) throws -> FrameSink {
+    /// The encoder for an animation output, made for the first frame's size; `nil` for the others.
+    /// Options are checked here, before any frame is drawn, and a bad one names itself.
+    public func animationEncoder(fps: Int, sourceFPS: Int?, encoding: EncodingOptions) throws
+        -> ((_ width: Int, _ height: Int) throws -> AnimationEncoder)? {
+        func checked(_ validate: () throws -> Void) throws {
+            do { try validate() } catch let AnimationError.invalidOption(option, rule) where option == "fps" {
+                throw RenderFailure("--fps \(fps)", rule)
+            } catch { throw RenderFailure(path, "\(error)") }
+        }
         switch self {
         case let .gif(path):
-            // Checked before the demo plays, so a bad rate fails at once and names the option.
-            let options = GIFOptions(fps: fps, sourceFPS: sourceFPS)
-            return AnimationSink(path: path) { try GIFEncoder(path: path, width: $0, height: $1, options: options) }
+            let options = encoding.gif(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try GIFEncoder(path: path, width: $0, height: $1, options: options) }
         case let .apng(path):
-            let options = APNGOptions(fps: fps, sourceFPS: sourceFPS)
-            return AnimationSink(path: path) { try APNGEncoder(path: path, width: $0, height: $1, options: options) }
+            let options = encoding.apng(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try APNGEncoder(path: path, width: $0, height: $1, options: options) }
+        case let .webp(path):
+            let options = encoding.webp(fps: fps, sourceFPS: sourceFPS)
+            try checked(options.validate)
+            return { try WebPEncoder(path: path, width: $0, height: $1, options: options) }
+        case .contactSheet, .framesFolder:
+            return nil
+        }
+    }
+
+    /// The path written to.
+    public var path: String {
+        switch self {
+        case let .gif(p), let .apng(p), let .webp(p), let .contactSheet(p), let .framesFolder(p): return p
+        }
+    }
+
+    func makeSink(fps: Int, sourceFPS: Int, frames: Range<Int>, scale: Double, encoding: EncodingOptions) throws
+        -> FrameSink {
+        switch self {
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
-        case let .framesFolder(path): return try FramesFolderSink(folder: path)
+        case let .framesFolder(path): return try FramesFolderSink(folder: path, fps: fps, scale: scale)
+        case .gif, .apng, .webp:
+            let open = try animationEncoder(fps: fps, sourceFPS: sourceFPS, encoding: encoding)
+            return AnimationSink(path: path) { try open!($0, $1) }
         }
     }
 }
@@ -97,29 +145,44 @@ extension FrameSink {
     public func frames(from candidates: [Int]) -> [Int] { candidates }
 }
 
-/// PNG frames `frame-0000.png…` (numbered by 60 Hz frame index), written into a temporary folder
-/// that replaces the folder whole once every frame is written.
+/// PNG frames `frame-0000.png`, `frame-0001.png`, … numbered in output order (so
+/// `ffmpeg -i frame-%04d.png` reads them all at any rate), and `frames.json` beside them with the
+/// rate, the scale and each frame's time and 60 Hz tick, which the encoding commands read so a
+/// folder plays at the speed it was rendered. They are written into a temporary folder that
+/// replaces the folder whole once every frame is written.
 final class FramesFolderSink: FrameSink {
     let folder: String
+    let fps: Int
+    let scale: Double
     private let output: AtomicFolder
+    private var ticks: [Int] = []
 
-    init(folder: String) throws {
+    init(folder: String, fps: Int, scale: Double) throws {
         self.folder = folder
+        self.fps = fps
+        self.scale = scale
         do {
-            output = try AtomicFolder(path: folder) { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+            output = try AtomicFolder(path: folder) {
+                ($0.hasPrefix("frame-") && $0.hasSuffix(".png")) || $0 == FrameFolder.manifestName
+            }
         } catch let CodecError.unwritable(_, reason) {
             throw RenderFailure(folder, reason)
         }
     }
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
-        let name = String(format: "frame-%04d.png", frame)
+        let name = FrameFolder.fileName(index: ticks.count)
         do { try PNG.write(pixmap, to: "\(output.temporaryPath)/\(name)") } catch let CodecError.unwritable(_, reason) {
             throw RenderFailure("\(folder)/\(name)", reason)
         }
+        ticks.append(frame)
     }
 
-    func finish() throws { try output.commit() }
+    func finish() throws {
+        let list = FrameFolder(fps: fps, scale: scale, ticks: ticks)
+        try AtomicOutput.write(Array(list.json().utf8), to: "\(output.temporaryPath)/\(FrameFolder.manifestName)")
+        try output.commit()
+    }
 
     func abort() { output.abort() }
 }

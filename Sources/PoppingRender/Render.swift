@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable {
     public var showTouches: Bool
     /// Rasterise frames on several threads (the pixels are the same either way).
     public var parallel: Bool
+    /// How an animation output is encoded (loops, quality, lossless WebP).
+    public var encoding = EncodingOptions()
 
     public init(scale: Double = 2, fps: Int? = nil, frames: Range<Int>? = nil, snapping: PixelSnapping = .round,
                 showTouches: Bool = true, parallel: Bool = true) {
@@ -39,10 +41,12 @@ public struct RenderOptions: Sendable {
 public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptions = RenderOptions(),
                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
     let fps = options.fps ?? output.defaultFPS
-    try output.validate(fps: fps)
-    try render(run, options: options, fps: fps, anyRate: output.isAnimation, progress: progress) { range, step in
-        try output.makeSink(fps: fps, sourceFPS: 60 / step, frames: range, scale: options.scale)
-    }
+    // The format's own rate rule (a GIF's centisecond delays) is checked before the demo plays.
+    _ = try output.animationEncoder(fps: fps, sourceFPS: fps, encoding: options.encoding)
+    let shown = try renderedFrames(of: run, options: options, fps: fps)
+    let sink = try output.makeSink(fps: fps, sourceFPS: fps, frames: options.frames ?? 0..<run.frameCount,
+                                   scale: options.scale, encoding: options.encoding)
+    try play(run, frames: shown, into: sink, options: options, progress: progress)
 }
 
 /// Plays `run` and hands the frames `options` chooses (every 60 Hz frame unless `options.fps`
@@ -50,33 +54,33 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
 /// aborted when anything fails.
 public func render(_ run: DemoRun, into sink: FrameSink, options: RenderOptions = RenderOptions(),
                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
-    try render(run, options: options, fps: options.fps ?? 60, anyRate: false, progress: progress) { _, _ in sink }
+    let shown = try renderedFrames(of: run, options: options, fps: options.fps ?? 60)
+    try play(run, frames: shown, into: sink, options: options, progress: progress)
 }
 
-/// The 60 Hz frames `options` chooses at `fps`: its range (all frames by default) thinned to every
-/// `60 / fps`-th frame. Throws a `RenderFailure` for a range outside the animation or a rate that
-/// does not divide 60 (`allowingAnyRate` lets an animation encoder pick its own frames from all of them).
-public func renderedFrames(of run: DemoRun, options: RenderOptions, fps: Int,
-                           allowingAnyRate: Bool = false) throws -> (range: Range<Int>, step: Int, frames: [Int]) {
+/// The 60 Hz frames an output at `fps` shows of `options.frames` (the whole animation by
+/// default): tick j shows frame ⌊60·j / fps⌋, the last one that has started by then. Throws a
+/// `RenderFailure` for a range outside the animation or a rate outside 1...60.
+public func renderedFrames(of run: DemoRun, options: RenderOptions, fps: Int) throws -> [Int] {
     let range = options.frames ?? 0..<run.frameCount
     guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= run.frameCount else {
         throw RenderFailure("frames \(range.lowerBound)..\(range.upperBound - 1)",
                             "the animation has frames 0..\(run.frameCount - 1)")
     }
-    guard (1...60).contains(fps), 60 % fps == 0 || allowingAnyRate else {
-        throw RenderFailure("--fps \(fps)", "must divide 60 (60, 30, 20, 15, 12, 10, …)")
+    guard (1...60).contains(fps) else { throw RenderFailure("--fps \(fps)", "must be 1...60") }
+    var shown: [Int] = []
+    var tick = (range.lowerBound * fps + 59) / 60
+    while 60 * tick / fps < range.upperBound {
+        shown.append(60 * tick / fps)
+        tick += 1
     }
-    // Rasterise only the frames the output shows when its rate divides 60 Hz; otherwise give
-    // the animation encoder every frame and let it pick.
-    let step = 60 % fps == 0 ? 60 / fps : 1
-    return (range, step, range.filter { $0 % step == 0 })
+    return shown
 }
 
-private func render(_ run: DemoRun, options: RenderOptions, fps: Int, anyRate: Bool, progress: ((Int, Int) -> Void)?,
-                    makeSink: (Range<Int>, Int) throws -> FrameSink) throws {
-    let (range, step, candidates) = try renderedFrames(of: run, options: options, fps: fps, allowingAnyRate: anyRate)
-    let sink = try makeSink(range, step)
-    let wanted = sink.frames(from: candidates)
+/// Renders the frames of `shown` that `sink` wants, in order, into it.
+private func play(_ run: DemoRun, frames shown: [Int], into sink: FrameSink, options: RenderOptions,
+                  progress: ((Int, Int) -> Void)?) throws {
+    let wanted = sink.frames(from: shown)
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
     var done = 0

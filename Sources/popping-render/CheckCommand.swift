@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
             let renderOptions = try options.renderOptions(for: run)
             let golden = GoldenOptions(run: run, options: renderOptions, seed: options.seed, orientation: look.orientation)
             let frames: [Int]
-            do { frames = try renderedFrames(of: run, options: renderOptions, fps: renderOptions.fps ?? 60).frames } catch let failure as RenderFailure {
+            do { frames = try renderedFrames(of: run, options: renderOptions, fps: renderOptions.fps ?? 60) } catch let failure as RenderFailure {
                 throw CommandFailure(failure.description)
             }
             do {

@@ -9,8 +9,8 @@ struct PoppingRender: ParsableCommand {
         commandName: "popping-render",
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
-                      LayoutCommand.self, CheckCommand.self, MergeReportsCommand.self, NewCommand.self,
-                      ValidateCommand.self, SchemaCommand.self],
+                      ApngCommand.self, WebpCommand.self, LayoutCommand.self, CheckCommand.self,
+                      MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and

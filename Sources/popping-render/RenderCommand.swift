@@ -24,6 +24,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var options: RenderArguments
 
+    @OptionGroup var encoding: OutputArguments
+
     func run() throws {
         let source = try AnimationSource(demo)
         _ = try options.validatedLook()
@@ -32,7 +34,8 @@ struct RenderCommand: ParsableCommand {
         }
         let output = try framesDir.map(RenderOutput.framesFolder) ?? outputNamed(out ?? "\(source.name).gif")
         let run = try options.start(source)
-        let renderOptions = try options.renderOptions(for: run)
+        var renderOptions = try options.renderOptions(for: run)
+        renderOptions.encoding = try encoding.encoding()
         let progress = ProgressBar(total: 0, quiet: options.quiet)
         try render(run, to: output, options: renderOptions) { done, total in progress.update(done, of: total) }
         progress.finish()

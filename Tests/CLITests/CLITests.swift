@@ -21,7 +21,7 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
         (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),
         (["owl", "--fps", "0", "--out", "x.gif"], "popping-render: --fps 0: must be 1...50 (GIF delays"),
-        (["owl", "--fps", "7", "--out", "x.png"], "popping-render: --fps 7: must divide 60"),
+        (["owl", "--fps", "61", "--out", "x.png"], "popping-render: --fps 61: must be 1...60"),
     ])
     func badInputGivesOneLineAndExitStatus2(arguments: [String], message: String) throws {
         let r = try popping(arguments)
@@ -38,14 +38,62 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test func framesFolderGetsOnePNGPerFrameNamedByFrameIndex() throws {
+    @Test func framesFolderIsNumberedConsecutivelyWithItsRateInFramesJSON() throws {
         let folder = try scratchFolder("frames")
-        let r = try popping(["owl", "--frames", "10..12", "--scale", "1", "--frames-dir", folder + "/f"])
+        let r = try popping(["owl", "--frames", "10..16", "--fps", "30", "--scale", "1", "--frames-dir", folder + "/f"])
         #expect(r.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
-        #expect(files == ["frame-0010.png", "frame-0011.png", "frame-0012.png"])
-        let frame = try PNG.read(path: folder + "/f/frame-0011.png")
+        #expect(files == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frames.json"])
+        let frame = try PNG.read(path: folder + "/f/frame-0001.png")
         #expect(frame.width == 375 && frame.height == 667)
+        let list = try #require(try FrameFolder.read(folder: folder + "/f"))
+        #expect(list.fps == 30 && list.scale == 1)
+        #expect(list.frames.map(\.tick) == [10, 12, 14, 16])
+        let times: [Double] = [0, 1.0 / 30, 2.0 / 30, 3.0 / 30]
+        #expect(list.frames.map(\.time) == times)
+    }
+
+    @Test func aRateThatDoesNotDivideSixtyShowsTheLatestFrameAtEachTick() throws {
+        let folder = try scratchFolder("frames24")
+        let r = try popping(["owl", "--frames", "0..12", "--fps", "24", "--scale", "1", "--out", folder + "/f"])
+        #expect(r.status == 0)
+        let list = try #require(try FrameFolder.read(folder: folder + "/f"))
+        #expect(list.frames.map(\.tick) == [0, 2, 5, 7, 10, 12])
+    }
+
+    @Test func encodingAFolderKeepsTheSpeedItWasRenderedAt() throws {
+        let folder = try scratchFolder("encode-folder")
+        #expect(try popping(["owl", "--frames", "0..59", "--scale", "1", "--out", folder + "/f"]).status == 0)
+        let r = try popping(["apng", folder + "/f", "-o", folder + "/owl.apng"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        let apng = try APNGDecoder.read(path: folder + "/owl.apng")
+        // 60 frames rendered at 60 fps last one second however they are merged.
+        #expect(apng.frames.reduce(0) { $0 + 60 * $1.delayNumerator / $1.delayDenominator } == 60)
+        let gif = try popping(["gif", folder + "/f", "-o", folder + "/owl.gif"])
+        #expect(gif.status == 0 && gif.stderr.isEmpty)
+    }
+
+    @Test func framesWithoutARateAreEncodedWithAWarning() throws {
+        let folder = try scratchFolder("encode-warn")
+        #expect(try popping(["owl", "--frames", "0..3", "--scale", "1", "--out", folder + "/f"]).status == 0)
+        try FileManager.default.removeItem(atPath: folder + "/f/frames.json")
+        let r = try popping(["webp", folder + "/f", "-o", folder + "/owl.webp", "--lossless"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("warning: no frames.json beside the frames and no --input-fps; assuming"))
+    }
+
+    @Test func everyAnimationFormatIsWrittenFromADemo() throws {
+        let folder = try scratchFolder("formats")
+        for name in ["owl.apng", "owl.webp"] {
+            #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/" + name,
+                                 "--lossless"]).status == 0)
+        }
+        #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--format", "apng",
+                             "--out", folder + "/apng.png"]).status == 0)
+        #expect(try APNGDecoder.read(path: folder + "/apng.png").frames.count >= 1)
+        #expect(try APNGDecoder.read(path: folder + "/owl.apng") == APNGDecoder.read(path: folder + "/apng.png"))
+        let webp = try WebPDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/owl.webp"))))
+        #expect(try webp.frames.last?.image == APNGDecoder.read(path: folder + "/owl.apng").frames.last?.image)
     }
 
     @Test func gifAndContactSheetAreWrittenWhole() throws {
@@ -86,7 +134,7 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(try popping(["owl", "--frames", "0..3", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
         #expect(try popping(["owl", "--frames", "5..6", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
-                == ["frame-0005.png", "frame-0006.png"])
+                == ["frame-0000.png", "frame-0001.png", "frames.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f"])
     }
 
@@ -95,10 +143,10 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try popping(["owl", "--frames", "0..1", "--scale", "1", "--frames-dir", folder + "/f"]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/f/frame-0000.png"))
-        let r = try popping(["owl", "--frames", "0..3", "--scale", "1", "--fps", "7", "--frames-dir", folder + "/f"])
+        let r = try popping(["owl", "--frames", "0..3", "--scale", "1", "--fps", "61", "--frames-dir", folder + "/f"])
         #expect(r.status == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/f").sorted()
-                == ["frame-0000.png", "frame-0001.png"])
+                == ["frame-0000.png", "frame-0001.png", "frames.json"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/f/frame-0000.png")) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f"])
     }

@@ -11,17 +11,6 @@
 int pr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int adaptive_filters,
                   uint8_t **out, size_t *out_len, char *err, size_t err_len);
 
-/// Pixel formats pr_png_encode_image takes: 3 bytes RGB, 4 bytes straight RGBA, or 1 byte palette index.
-enum { PR_PNG_RGB = 0, PR_PNG_RGBA = 1, PR_PNG_PALETTE = 2 };
-
-/// Encodes pixels in `format` as a PNG in memory. For PR_PNG_PALETTE, `palette` holds
-/// `palette_count` (1...256) straight RGBA entries: the file gets a PLTE chunk, a tRNS chunk up to
-/// the last entry that is not opaque, and the smallest bit depth (1, 2, 4 or 8) that holds the
-/// indices. Otherwise as pr_png_encode.
-int pr_png_encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, int format,
-                        const uint8_t *palette, int palette_count, int level, int adaptive_filters,
-                        uint8_t **out, size_t *out_len, char *err, size_t err_len);
-
 /// Decodes a PNG of any colour type, bit depth and interlacing to straight RGBA8. Images larger
 /// than max_pixels are refused. On success returns 0 and sets *rgba (free with pr_png_free);
 /// on failure returns -1 and writes a message to err. Never longjmps into the caller.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The `frames.json` a rendered frame folder carries: the rate the frames were rendered at, the
+/// scale, and each frame's file, time and 60 Hz tick. The encoding commands read it so a folder
+/// plays at the speed it was rendered, and other tools can too.
+public struct FrameFolder: Codable, Equatable, Sendable {
+    /// One frame: its file name in the folder, the time it is shown from in seconds, and the
+    /// 60 Hz frame of the animation it shows.
+    public struct Frame: Codable, Equatable, Sendable {
+        public let file: String
+        public let time: Double
+        public let tick: Int
+    }
+
+    /// Frames per second the files were rendered at.
+    public let fps: Int
+    /// Device pixels per point.
+    public let scale: Double
+    public let frames: [Frame]
+
+    /// The manifest's file name inside the folder.
+    public static let manifestName = "frames.json"
+
+    /// `frame-0000.png`, `frame-0001.png`, …: consecutive, so `ffmpeg -i frame-%04d.png` reads them all.
+    public static func fileName(index: Int) -> String { String(format: "frame-%04d.png", index) }
+
+    /// The manifest of frames written in order at `fps`, showing the 60 Hz frames `ticks`.
+    public init(fps: Int, scale: Double, ticks: [Int]) {
+        self.fps = fps
+        self.scale = scale
+        frames = ticks.enumerated().map { Frame(file: Self.fileName(index: $0), time: Double($0) / Double(fps), tick: $1) }
+    }
+
+    /// The manifest as pretty-printed JSON with sorted keys (the same frames give the same text).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// Reads `folder/frames.json`: `nil` when there is none; throws `CodecError.malformed` naming
+    /// the file when it cannot be used (bad JSON, a rate out of 1...1000, no frames, or a file
+    /// name that leaves the folder).
+    public static func read(folder: String) throws -> FrameFolder? {
+        let path = (folder as NSString).appendingPathComponent(manifestName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let list: FrameFolder
+        do { list = try JSONDecoder().decode(FrameFolder.self, from: data) } catch {
+            throw CodecError.malformed(input: path, reason: "not a frame list (expected fps, scale and frames)")
+        }
+        guard (1...1000).contains(list.fps) else {
+            throw CodecError.malformed(input: path, reason: "fps must be 1...1000, not \(list.fps)")
+        }
+        guard !list.frames.isEmpty else { throw CodecError.malformed(input: path, reason: "lists no frames") }
+        if let bad = list.frames.first(where: { $0.file.contains("/") || $0.file.hasPrefix(".") || $0.file.isEmpty }) {
+            throw CodecError.malformed(input: path, reason: "frame file \"\(bad.file)\" is not a name in the folder")
+        }
+        return list
+    }
+}

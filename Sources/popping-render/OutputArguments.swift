@@ -1,0 +1,33 @@
+import ArgumentParser
+import PoppingRender
+
+/// The options of commands that write an animation file (a demo rendered to .gif/.apng/.webp, and
+/// the `gif`, `apng` and `webp` encoding commands): how it loops and how it is compressed.
+struct OutputArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("How many times browsers play it: N or forever.",
+                               discussion: "A GIF stores N − 1 repeats (NETSCAPE2.0) and no loop block for 1; "
+                                   + "some players loop such a GIF forever anyway."))
+    var loop: String = "forever"
+
+    @Option(help: "0...100. GIF: colours per frame after the first (50 → 64, 100 → 256); WebP: lossy quality (default 75).")
+    var quality: Int?
+
+    @Flag(help: "WebP: lossless frames.")
+    var lossless = false
+
+    /// The checked options; throws a `CommandFailure` naming a bad one.
+    func encoding() throws -> EncodingOptions {
+        let plays: Int
+        if loop == "forever" || loop == "0" {
+            plays = 0
+        } else if let n = Int(loop), (1...65535).contains(n) {
+            plays = n
+        } else {
+            throw CommandFailure("--loop \(loop)", "must be forever (or 0) or a play count 1...65535")
+        }
+        if let quality, !(0...100).contains(quality) {
+            throw CommandFailure("--quality \(quality)", "must be 0...100")
+        }
+        return EncodingOptions(plays: plays, quality: quality, lossless: lossless)
+    }
+}
