@@ -37,7 +37,7 @@ enum GIFFrameEncoder {
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255)
         let global = GIFGlobalPalette(colours: colours)
         let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index,
-                             transparentIndex: nil, local: false)
+                             transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false)
         return (encoded, global)
     }
 
@@ -89,6 +89,8 @@ enum GIFFrameEncoder {
                     // Every changed pixel was counted into the histogram.
                     let k = index[histogram.entry(of: p)!]
                     options.append((k, k))
+                } else if p & GIFFramePixels.clearFlag == GIFFramePixels.clearFlag {
+                    options.append((transparent, transparent))
                 } else {
                     options.append((transparent, exact.index(of: p & GIFFramePixels.colourMask) ?? transparent))
                 }

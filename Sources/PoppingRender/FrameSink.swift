@@ -12,17 +12,21 @@ public struct EncodingOptions: Sendable, Equatable {
     public var quality: Int?
     /// WebP only: lossless frames.
     public var lossless: Bool
+    /// GIF only: frames have a transparent background, kept as 1-bit transparency (APNG and WebP
+    /// always keep real alpha).
+    public var transparent: Bool
 
-    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false) {
+    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false) {
         self.plays = plays
         self.quality = quality
         self.lossless = lossless
+        self.transparent = transparent
     }
 
     /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
     public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
         GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
-                   quality: quality ?? GIFOptions().quality)
+                   quality: quality ?? GIFOptions().quality, transparency: transparent)
     }
 
     /// The APNG encoder's options.

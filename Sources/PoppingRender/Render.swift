@@ -24,6 +24,9 @@ public struct RenderOptions: Sendable {
     public var parallel: Bool
     /// How an animation output is encoded (loops, quality, lossless WebP).
     public var encoding = EncodingOptions()
+    /// Replaces the window's background colour; `Color.clear` renders a transparent background
+    /// (real alpha in PNG, APNG and WebP, 1-bit transparency in GIF). `nil` keeps the demo's.
+    public var background: Color?
 
     public init(scale: Double = 2, fps: Int? = nil, frames: Range<Int>? = nil, snapping: PixelSnapping = .round,
                 showTouches: Bool = true, parallel: Bool = true) {
@@ -55,9 +58,14 @@ public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptio
         shown.append(60 * tick / fps)
         tick += 1
     }
+    var encoding = options.encoding
+    encoding.transparent = options.background.map { $0.alpha < 1 } ?? encoding.transparent
     let sink = try output.makeSink(fps: fps, sourceFPS: fps, frames: range, scale: options.scale,
-                                   encoding: options.encoding)
+                                   encoding: encoding)
     let wanted = sink.frames(from: shown)
+    if let background = options.background {
+        run.stage.window.backgroundColor = background
+    }
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
     var done = 0

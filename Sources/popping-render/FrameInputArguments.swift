@@ -72,7 +72,8 @@ struct FrameInputArguments: ParsableArguments {
         let (paths, inputRate) = try input(command: command)
         guard let kind = RenderOutput(path: output, format: format) else { throw CommandFailure(format, "unknown format") }
         let rate = fps ?? (format == "apng" ? inputRate : min(inputRate, 30))
-        guard let open = try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: encoding) else {
+        // Checked before any frame is read; frames with transparent pixels make a transparent GIF.
+        guard try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: encoding) != nil else {
             throw CommandFailure(format, "is not an animation format")
         }
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "\(command).png")
@@ -84,7 +85,8 @@ struct FrameInputArguments: ParsableArguments {
             let frame: Pixmap
             do { frame = try reads.take(i)!.get() } catch { throw CommandFailure("\(error)") }
             if i + lookahead < paths.count { reads.submit { Result { try PNG.read(path: paths[i + lookahead]) } } }
-            let file = try encoder ?? open(frame.width, frame.height)
+            let file = try encoder ?? opener(kind, rate: rate, inputRate: inputRate, encoding: encoding, first: frame)(
+                frame.width, frame.height)
             encoder = file
             do { try file.add(frame, damage: nil) } catch AnimationError.frameSize {
                 throw CommandFailure(path, "is \(frame.width)×\(frame.height) but \(paths[0]) is \(file.width)×\(file.height)")
@@ -93,5 +95,13 @@ struct FrameInputArguments: ParsableArguments {
         }
         do { try encoder?.finish() } catch { throw CommandFailure("\(error)") }
         progress.finish()
+    }
+
+    /// The encoder for `kind`, transparent when the first frame has pixels under half opacity.
+    private func opener(_ kind: RenderOutput, rate: Int, inputRate: Int, encoding: EncodingOptions, first: Pixmap)
+        throws -> (Int, Int) throws -> AnimationEncoder {
+        var options = encoding
+        options.transparent = stride(from: 3, to: first.data.count, by: 4).contains { first.data[$0] < 128 }
+        return try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: options)!
     }
 }

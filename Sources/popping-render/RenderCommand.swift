@@ -26,6 +26,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var encoding: OutputArguments
 
+    @Option(help: "Window background: transparent, or a colour as #RRGGBB, #RRGGBBAA, white or black.")
+    var background: String?
+
     func run() throws {
         let source = try AnimationSource(demo)
         _ = try options.validatedLook()
@@ -36,6 +39,7 @@ struct RenderCommand: ParsableCommand {
         let run = try options.start(source)
         var renderOptions = try options.renderOptions(for: run)
         renderOptions.encoding = try encoding.encoding()
+        renderOptions.background = try background.map(Self.parseColour)
         let progress = ProgressBar(total: 0, quiet: options.quiet)
         try render(run, to: output, options: renderOptions) { done, total in progress.update(done, of: total) }
         progress.finish()
@@ -48,5 +52,25 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("--format \(format)", "must be \(RenderOutput.formatNames.joined(separator: ", "))")
         }
         return output
+    }
+
+    /// `transparent`, `white`, `black`, `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+    static func parseColour(_ text: String) throws -> Color {
+        switch text.lowercased() {
+        case "transparent", "clear": return .clear
+        case "white": return .white
+        case "black": return .black
+        default: break
+        }
+        var hex = Array(text.hasPrefix("#") ? text.dropFirst() : Substring(text))
+        if hex.count == 3 { hex = hex.flatMap { [$0, $0] } }
+        let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { i in
+            i + 1 < hex.count ? UInt8(String(hex[i...i + 1]), radix: 16) : nil
+        }
+        guard hex.count == 6 || hex.count == 8, bytes.count == hex.count / 2 else {
+            throw CommandFailure("--background \(text)", "expected transparent, white, black or #RRGGBB[AA]")
+        }
+        return Color(red: Double(bytes[0]) / 255, green: Double(bytes[1]) / 255, blue: Double(bytes[2]) / 255,
+                     alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
     }
 }

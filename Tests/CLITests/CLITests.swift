@@ -79,6 +79,19 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.stderr.contains("warning: no frames.json beside the frames and no --input-fps; assuming"))
     }
 
+    @Test func aTransparentBackgroundKeepsAlphaAndABadColourIsRefused() throws {
+        let folder = try scratchFolder("background")
+        #expect(try popping(["button", "--frames", "0..2", "--scale", "1", "--background", "transparent",
+                             "--out", folder + "/b.apng"]).status == 0)
+        let first = try #require(try APNGDecoder.read(path: folder + "/b.apng").frames.first?.image)
+        // The middle of the screen is the window's background; the navigation bar stays opaque.
+        #expect(first[160, 300].a == 0)
+        #expect(first[160, 40].a == 255)
+        let r = try popping(["button", "--background", "#12345", "--out", folder + "/x.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: --background #12345: expected transparent"))
+    }
+
     @Test func everyAnimationFormatIsWrittenFromADemo() throws {
         let folder = try scratchFolder("formats")
         for name in ["owl.apng", "owl.webp"] {
