@@ -103,8 +103,10 @@ public final class GIFEncoder {
             // Only later frames grow: the first covers the whole canvas.
             _ = work.take(unwritten[last].ticket)
             let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
-            let maxColours = options.maxColours
-            unwritten[last].ticket = work.submit { GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours) }
+            let maxColours = options.maxColours, dither = options.dither
+            unwritten[last].ticket = work.submit {
+                GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours, dither: dither)
+            }
             unwritten[last].pixels = grown
         }
         unwritten[last].disposal = 2
@@ -151,7 +153,7 @@ public final class GIFEncoder {
         guard let global else {
             // The first frame's palette is the global table, which later frames need: encode
             // it here and write the file header.
-            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels)
+            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither)
             self.global = global
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
@@ -159,8 +161,8 @@ public final class GIFEncoder {
             unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels))
             return
         }
-        let maxColours = options.maxColours
-        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours) }
+        let maxColours = options.maxColours, dither = options.dither
+        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours, dither: dither) }
         unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }

@@ -25,9 +25,14 @@ public struct GIFOptions: Sendable, Equatable {
     /// (unpremultiplied) colour. Off, every pixel is its colour over black.
     public var transparency: Bool
 
-    /// 30 fps, looping forever, quality 50, opaque.
+    /// Ordered dithering of colours the palette does not hold (gradients, soft shadows); exact
+    /// colours are never dithered and the pattern is fixed to the canvas, so it does not shimmer.
+    public var dither: Bool
+
+    /// 30 fps, looping forever, quality 50, opaque, dithered.
     public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50,
-                transparency: Bool = false) {
+                transparency: Bool = false, dither: Bool = true) {
+        self.dither = dither
         self.fps = fps
         self.sourceFPS = sourceFPS
         self.loopCount = loopCount

@@ -16,7 +16,12 @@ public struct EncodingOptions: Sendable, Equatable {
     /// always keep real alpha).
     public var transparent: Bool
 
-    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false) {
+    /// GIF only: ordered dithering of colours the palette lacks (see `GIFOptions.dither`).
+    public var dither: Bool
+
+    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false,
+                dither: Bool = true) {
+        self.dither = dither
         self.plays = plays
         self.quality = quality
         self.lossless = lossless
@@ -26,7 +31,7 @@ public struct EncodingOptions: Sendable, Equatable {
     /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
     public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
         GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
-                   quality: quality ?? GIFOptions().quality, transparency: transparent)
+                   quality: quality ?? GIFOptions().quality, transparency: transparent, dither: dither)
     }
 
     /// The APNG encoder's options.

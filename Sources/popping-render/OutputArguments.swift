@@ -15,6 +15,9 @@ struct OutputArguments: ParsableArguments {
     @Flag(help: "WebP: lossless frames.")
     var lossless = false
 
+    @Option(help: "GIF: ordered (a fixed 8×8 pattern for colours the palette lacks, as in gradients; exact colours stay exact) or none.")
+    var dither: String = "ordered"
+
     /// The checked options; throws a `CommandFailure` naming a bad one.
     func encoding() throws -> EncodingOptions {
         let plays: Int
@@ -28,6 +31,7 @@ struct OutputArguments: ParsableArguments {
         if let quality, !(0...100).contains(quality) {
             throw CommandFailure("--quality \(quality)", "must be 0...100")
         }
-        return EncodingOptions(plays: plays, quality: quality, lossless: lossless)
+        guard ["ordered", "none"].contains(dither) else { throw CommandFailure("--dither \(dither)", "must be ordered or none") }
+        return EncodingOptions(plays: plays, quality: quality, lossless: lossless, dither: dither == "ordered")
     }
 }
