@@ -103,9 +103,9 @@ public final class GIFEncoder {
             // Only later frames grow: the first covers the whole canvas.
             _ = work.take(unwritten[last].ticket)
             let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
-            let maxColours = options.maxColours, dither = options.dither
+            let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
             unwritten[last].ticket = work.submit {
-                GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours, dither: dither)
+                GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
             }
             unwritten[last].pixels = grown
         }
@@ -153,7 +153,7 @@ public final class GIFEncoder {
         guard let global else {
             // The first frame's palette is the global table, which later frames need: encode
             // it here and write the file header.
-            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither)
+            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither, lossy: options.lossy)
             self.global = global
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
@@ -161,8 +161,10 @@ public final class GIFEncoder {
             unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels))
             return
         }
-        let maxColours = options.maxColours, dither = options.dither
-        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours, dither: dither) }
+        let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
+        let ticket = work.submit {
+            GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
+        }
         unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }

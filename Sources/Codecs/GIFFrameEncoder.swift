@@ -32,13 +32,14 @@ struct GIFGlobalPalette: Sendable {
 /// function of its input, so frames can be encoded on any thread in any order.
 enum GIFFrameEncoder {
     /// Encodes the first frame, whose palette becomes the global colour table.
-    static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false) -> (GIFEncodedFrame, GIFGlobalPalette) {
+    static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int = 0)
+        -> (GIFEncodedFrame, GIFGlobalPalette) {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255)
         let global = GIFGlobalPalette(colours: colours)
         let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index,
                              transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
-                             dither: dither)
+                             dither: dither, lossy: lossy)
         return (encoded, global)
     }
 
@@ -47,26 +48,29 @@ enum GIFFrameEncoder {
     /// comes out smaller with it: it saves the local table's 3 bytes per entry but its codes are
     /// as wide as the first frame's palette needs, so it pays only for frames with many colours.
     static func encode(_ frame: GIFFramePixels, global: GIFGlobalPalette, maxColours: Int,
-                       dither: Bool = false) -> GIFEncodedFrame {
+                       dither: Bool = false, lossy: Int = 0) -> GIFEncodedFrame {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let reserved = frame.hasUnchanged ? 1 : 0
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: maxColours - reserved)
         let local = encode(frame, histogram: histogram, palette: GIFPalette(colours: colours, reserved: reserved),
                            index: index, transparentIndex: frame.hasUnchanged ? colours.count : nil, local: true,
-                           dither: dither)
+                           dither: dither, lossy: lossy)
         guard let globalIndex = global.indices(of: histogram) else { return local }
         let shared = encode(frame, histogram: histogram, palette: global.palette, index: globalIndex,
-                            transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false)
+                            transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
+                            lossy: lossy)
         return shared.bytes.count < local.bytes.count ? shared : local
     }
 
     private static func encode(_ frame: GIFFramePixels, histogram: GIFHistogram, palette: GIFPalette,
                                index: [UInt8], transparentIndex: Int?, local: Bool,
-                               dither: Bool = false) -> GIFEncodedFrame {
+                               dither: Bool = false, lossy: Int = 0) -> GIFEncodedFrame {
         let mix = dither ? GIFDither.mixes(histogram: histogram, index: index, colours: palette.colours) : nil
         let indices = paletteIndices(frame.pixels, histogram: histogram, index: index, colours: palette.colours,
                                      transparentIndex: transparentIndex, rect: frame.rect, mix: mix)
-        let lzw = GIFLZW.encode(indices, minCodeSize: palette.minCodeSize)
+        let similar = lossy > 0
+            ? GIFLZW.similarColours(palette.colours, transparentIndex: transparentIndex, lossy: lossy) : nil
+        let lzw = GIFLZW.encode(indices, minCodeSize: palette.minCodeSize, similar: similar)
         let bytes = GIFBlocks.image(rect: frame.rect, localTable: local ? palette : nil,
                                     minCodeSize: palette.minCodeSize, lzw: lzw)
         return GIFEncodedFrame(bytes: bytes, transparentIndex: transparentIndex)

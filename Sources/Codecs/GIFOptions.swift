@@ -29,10 +29,15 @@ public struct GIFOptions: Sendable, Equatable {
     /// colours are never dithered and the pattern is fixed to the canvas, so it does not shimmer.
     public var dither: Bool
 
-    /// 30 fps, looping forever, quality 50, opaque, dithered.
+    /// Lossy LZW, 0 (off) to 200: a pixel may take another palette colour within `lossy / 2` (RGB
+    /// distance) when that continues a longer LZW string, as gifsicle's `--lossy` does.
+    public var lossy: Int
+
+    /// 30 fps, looping forever, quality 50, opaque, dithered, lossless LZW.
     public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50,
-                transparency: Bool = false, dither: Bool = true) {
+                transparency: Bool = false, dither: Bool = true, lossy: Int = 0) {
         self.dither = dither
+        self.lossy = lossy
         self.fps = fps
         self.sourceFPS = sourceFPS
         self.loopCount = loopCount
@@ -70,6 +75,7 @@ public struct GIFOptions: Sendable, Equatable {
         guard (0...100).contains(quality) else {
             throw GIFError.invalidOption("quality must be 0...100, not \(quality)")
         }
+        guard (0...200).contains(lossy) else { throw GIFError.invalidOption("lossy must be 0...200, not \(lossy)") }
     }
 }
 

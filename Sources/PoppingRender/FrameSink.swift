@@ -19,9 +19,13 @@ public struct EncodingOptions: Sendable, Equatable {
     /// GIF only: ordered dithering of colours the palette lacks (see `GIFOptions.dither`).
     public var dither: Bool
 
+    /// GIF only: lossy LZW strength, 0 off (see `GIFOptions.lossy`).
+    public var lossy: Int
+
     public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false,
-                dither: Bool = true) {
+                dither: Bool = true, lossy: Int = 0) {
         self.dither = dither
+        self.lossy = lossy
         self.plays = plays
         self.quality = quality
         self.lossless = lossless
@@ -31,7 +35,8 @@ public struct EncodingOptions: Sendable, Equatable {
     /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
     public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
         GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
-                   quality: quality ?? GIFOptions().quality, transparency: transparent, dither: dither)
+                   quality: quality ?? GIFOptions().quality, transparency: transparent, dither: dither,
+                   lossy: lossy)
     }
 
     /// The APNG encoder's options.

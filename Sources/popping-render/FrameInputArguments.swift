@@ -67,14 +67,23 @@ struct FrameInputArguments: ParsableArguments {
         return (paths, Self.assumedFPS)
     }
 
-    /// Reads the frames on worker threads ahead of the encoder and encodes them as `output`.
-    func encode(command: String, format: String, encoding: EncodingOptions) throws {
+    /// Encodes the frames as `output` within `budget`.
+    func encode(command: String, format: String, encoding: EncodingOptions, budget: SizeBudget) throws {
         let (paths, inputRate) = try input(command: command)
         guard let kind = RenderOutput(path: output, format: format) else { throw CommandFailure(format, "unknown format") }
         let rate = fps ?? (format == "apng" ? inputRate : min(inputRate, 30))
+        try budget.fit(kind, attempts: SizeBudget.attempts(for: kind, fps: rate, encoding: encoding)) { attempt in
+            try encode(paths, inputRate: inputRate, as: kind, rate: attempt.fps, encoding: attempt.encoding)
+        }
+    }
+
+    /// Reads the frames on worker threads ahead of the encoder and encodes them as `kind`.
+    private func encode(_ paths: [String], inputRate: Int, as kind: RenderOutput, rate: Int,
+                        encoding: EncodingOptions) throws {
+        let command = kind.path
         // Checked before any frame is read; frames with transparent pixels make a transparent GIF.
         guard try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: encoding) != nil else {
-            throw CommandFailure(format, "is not an animation format")
+            throw CommandFailure(command, "is not an animation")
         }
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "\(command).png")
         let lookahead = orderedWorkLookahead

@@ -36,13 +36,20 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both")
         }
         let output = try framesDir.map(RenderOutput.framesFolder) ?? outputNamed(out ?? "\(source.name).gif")
-        let run = try options.start(source)
-        var renderOptions = try options.renderOptions(for: run)
+        var renderOptions = try options.renderOptions(for: try options.start(source))
         renderOptions.encoding = try encoding.encoding()
         renderOptions.background = try background.map(Self.parseColour)
-        let progress = ProgressBar(total: 0, quiet: options.quiet)
-        try render(run, to: output, options: renderOptions) { done, total in progress.update(done, of: total) }
-        progress.finish()
+        let attempts = SizeBudget.attempts(for: output, fps: renderOptions.fps ?? output.defaultFPS,
+                                           encoding: renderOptions.encoding)
+        try encoding.budget().fit(output, attempts: attempts) { attempt in
+            // Each try plays the demo from the start.
+            var tried = renderOptions
+            tried.fps = attempt.fps
+            tried.encoding = attempt.encoding
+            let progress = ProgressBar(total: 0, quiet: options.quiet)
+            try render(try options.start(source), to: output, options: tried) { progress.update($0, of: $1) }
+            progress.finish()
+        }
     }
 
     /// The output `path` names, or the one `--format` asks for.

@@ -92,6 +92,23 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.stderr.hasPrefix("popping-render: --background #12345: expected transparent"))
     }
 
+    @Test func maxSizeLowersTheSettingsUntilTheGIFFitsAndSaysSo() throws {
+        let folder = try scratchFolder("max-size")
+        let r = try popping(["owl", "--frames", "0..119", "--scale", "1", "--out", folder + "/owl.gif",
+                             "--max-size", "60KB"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("as asked is over --max-size 0.06 MB; wrote"))
+        let size = try FileManager.default.attributesOfItem(atPath: folder + "/owl.gif")[.size] as? Int ?? 0
+        #expect(size <= 60_000)
+        let tooSmall = try popping(["owl", "--frames", "0..119", "--scale", "1", "--out", folder + "/tiny.gif",
+                                    "--max-size", "1KB"])
+        #expect(tooSmall.status == 2)
+        #expect(tooSmall.stderr.contains("cannot fit in 0.00 MB"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/tiny.gif"))
+        let bad = try popping(["owl", "--max-size", "lots", "--out", folder + "/x.gif"])
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("popping-render: --max-size lots: expected a size"))
+    }
+
     @Test func everyAnimationFormatIsWrittenFromADemo() throws {
         let folder = try scratchFolder("formats")
         for name in ["owl.apng", "owl.webp"] {

@@ -5,7 +5,7 @@ import Raster
 import Testing
 
 /// A 96 × 64 gradient with more shades than a 64-colour palette holds.
-private func gradient(shift: Int = 0) -> Pixmap {
+func gradient(shift: Int = 0) -> Pixmap {
     frame(96, 64) { x, y in UInt32(40 + x * 2) | UInt32(60 + y * 2 + shift) << 8 | UInt32(200 - x) << 16 }
 }
 
@@ -54,5 +54,22 @@ private func blockMeans(_ screen: [UInt32], width: Int) -> [Int] {
         let gif = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(quality: 100)))
         let away = (0..<96 * 64).filter { $0 / 96 != 30 }
         for f in gif.frames.dropFirst() { #expect(away.allSatisfy { f.screen[$0] == gif.frames[0].screen[$0] }) }
+    }
+}
+
+@Suite struct GIFLossyTests {
+    @Test func lossyLZWIsSmallerAndKeepsEveryPixelWithinItsBound() throws {
+        let frames = [frame(96, 64) { _, _ in 0 }, gradient()]
+        let exact = try encodeGIF(frames, options: GIFOptions(quality: 100, dither: false))
+        let lossy = try encodeGIF(frames, options: GIFOptions(quality: 100, dither: false, lossy: 40))
+        #expect(lossy.count < exact.count)
+        let a = try GIFTestDecoder.decode(exact).frames[1].screen, b = try GIFTestDecoder.decode(lossy).frames[1].screen
+        // Each substitution moves a pixel by at most lossy / 2 from the palette colour it had.
+        #expect(zip(a, b).allSatisfy { RGB($0.0 & 0xFFFFFF).distance(to: RGB($0.1 & 0xFFFFFF)) <= 20 * 20 })
+        #expect(a != b)
+    }
+
+    @Test func lossyOutOfRangeIsRejected() throws {
+        #expect(throws: GIFError.self) { try GIFOptions(lossy: 201).validate() }
     }
 }
