@@ -36,12 +36,14 @@ render: build
 goldens: deps
 	RECORD_GOLDENS=1 $(SWIFT) test
 
-## Regenerates the GIFs and contact sheets the README shows.
+## Regenerates the GIFs, APNGs, WebPs and contact sheets the README shows.
 renders: build
 	@mkdir -p Renders
 	@for d in $$($(BIN)/popping-render list --names); do \
 		$(BIN)/popping-render $$d --out Renders/$$d.gif --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \
+		$(BIN)/popping-render $$d --out Renders/$$d.apng --scale 1 --fps 30 --quiet || exit 1; \
+		$(BIN)/popping-render $$d --out Renders/$$d.webp --scale 1 --quiet || exit 1; \
 	done
 
 ## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
