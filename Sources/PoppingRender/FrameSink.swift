@@ -105,6 +105,15 @@ public enum RenderOutput: Sendable, Equatable {
         func checked(_ validate: () throws -> Void) throws {
             do { try validate() } catch { throw RenderFailure(path, "\(error)") }
         }
+        // Options that mean nothing for this format are refused rather than ignored.
+        func refuse(_ option: String, _ given: Bool, _ why: String) throws {
+            if given { throw RenderFailure(option, why) }
+        }
+        if case .apng = self { try refuse("--quality", encoding.quality != nil, "APNG is lossless and has no quality") }
+        if case .gif = self {} else {
+            try refuse("--lossy", encoding.lossy > 0, "lossy LZW is for GIF only")
+        }
+        if case .webp = self {} else { try refuse("--lossless", encoding.lossless, "is for WebP only (APNG is always lossless)") }
         switch self {
         case let .gif(path):
             let options = encoding.gif(fps: fps, sourceFPS: sourceFPS)

@@ -92,6 +92,20 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.stderr.hasPrefix("popping-render: --background #12345: expected transparent"))
     }
 
+    @Test(arguments: [
+        (["--out", "x.apng", "--quality", "50"], "popping-render: --quality: APNG is lossless"),
+        (["--out", "x.gif", "--lossless"], "popping-render: --lossless: is for WebP only"),
+        (["--out", "x.webp", "--lossy", "20"], "popping-render: --lossy: lossy LZW is for GIF only"),
+        (["--out", "x.gif", "--loop", "sometimes"], "popping-render: --loop sometimes: must be forever"),
+        (["--out", "x.gif", "--dither", "fuzzy"], "popping-render: --dither fuzzy: must be ordered or none"),
+        (["--out", "x.mov", "--format", "mov"], "popping-render: --format mov: must be gif, apng, webp"),
+    ])
+    func optionsThatDoNotApplyAreRefused(arguments: [String], message: String) throws {
+        let r = try popping(["owl", "--frames", "0..1", "--scale", "1"] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message))
+    }
+
     @Test func maxSizeLowersTheSettingsUntilTheGIFFitsAndSaysSo() throws {
         let folder = try scratchFolder("max-size")
         let r = try popping(["owl", "--frames", "0..119", "--scale", "1", "--out", folder + "/owl.gif",
@@ -111,10 +125,9 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
 
     @Test func everyAnimationFormatIsWrittenFromADemo() throws {
         let folder = try scratchFolder("formats")
-        for name in ["owl.apng", "owl.webp"] {
-            #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/" + name,
-                                 "--lossless"]).status == 0)
-        }
+        #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/owl.apng"]).status == 0)
+        #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/owl.webp",
+                             "--lossless"]).status == 0)
         #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--format", "apng",
                              "--out", folder + "/apng.png"]).status == 0)
         #expect(try APNGDecoder.read(path: folder + "/apng.png").frames.count >= 1)
