@@ -36,12 +36,14 @@ render: build
 goldens: deps
 	RECORD_GOLDENS=1 $(SWIFT) test
 
-## Regenerates the GIFs and contact sheets the README shows.
+## Regenerates the GIFs, APNGs, WebPs and contact sheets the README shows.
 renders: build
 	@mkdir -p Renders
 	@for d in $$($(BIN)/popping-render list --names); do \
 		$(BIN)/popping-render $$d --out Renders/$$d.gif --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \
+		$(BIN)/popping-render $$d --out Renders/$$d.apng --scale 1 --fps 30 --quiet || exit 1; \
+		$(BIN)/popping-render $$d --out Renders/$$d.webp --scale 1 --quiet || exit 1; \
 	done
 	@for s in like toast refresh; do \
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \

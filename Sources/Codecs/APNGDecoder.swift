@@ -120,10 +120,22 @@ public enum APNGDecoder {
         return (width, height, plays)
     }
 
-    /// Decodes every frame into memory.
+    /// The most canvas bytes `decode(_:name:)` holds for all frames together (1 GiB), so a small
+    /// hostile file with thousands of frames on a huge canvas cannot exhaust memory.
+    public static let maxHeldBytes = 1 << 30
+
+    /// Decodes every frame into memory; throws `CodecError.malformed` when they would take more
+    /// than `maxHeldBytes` (`decode(_:name:each:)` streams them instead).
     public static func decode(_ bytes: [UInt8], name: String = "APNG") throws -> APNGAnimation {
         var frames: [APNGFrame] = []
-        let (width, height, plays) = try decode(bytes, name: name) { frames.append($0) }
+        var held = 0
+        let (width, height, plays) = try decode(bytes, name: name) { frame in
+            held += frame.image.data.count
+            guard held <= maxHeldBytes else {
+                throw CodecError.malformed(input: name, reason: "its frames take more than 1 GiB decoded")
+            }
+            frames.append(frame)
+        }
         return APNGAnimation(width: width, height: height, plays: plays, frames: frames)
     }
 

@@ -23,12 +23,12 @@ enum GIFBlocks {
         return out
     }
 
-    /// The Graphic Control Extension before a frame: its delay in centiseconds (0...65535) and
-    /// transparent index. Disposal is always 1, "leave in place": every frame is the change
-    /// from the picture before it, so the next frame must draw over this one.
-    static func graphicControl(delay: Int, transparentIndex: Int?) -> [UInt8] {
-        let keep: UInt8 = 1
-        var out: [UInt8] = [0x21, 0xF9, 4, keep << 2 | (transparentIndex == nil ? 0 : 1)]
+    /// The Graphic Control Extension before a frame: its delay in centiseconds (0...65535),
+    /// transparent index and disposal: 1, "leave in place", as every frame is the change from the
+    /// picture before it; 2, "restore to background" (browsers clear to transparent), before a
+    /// transparent GIF's frame that turns pixels transparent.
+    static func graphicControl(delay: Int, transparentIndex: Int?, disposal: UInt8 = 1) -> [UInt8] {
+        var out: [UInt8] = [0x21, 0xF9, 4, disposal << 2 | (transparentIndex == nil ? 0 : 1)]
         appendUInt16(delay, to: &out)
         out += [UInt8(transparentIndex ?? 0), 0]
         return out

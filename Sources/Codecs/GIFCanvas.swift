@@ -6,13 +6,16 @@ struct GIFFramePixels: Sendable {
     /// Marks a pixel that is already on screen (within the tolerance); its colour bits still hold
     /// the new colour, so the encoder may repeat a neighbour's palette entry when that is exact.
     static let unchangedFlag: UInt32 = 1 << 24
+    /// Marks a pixel that must be transparent (a transparent GIF's background); it carries
+    /// `unchangedFlag` too, so everything that skips unchanged pixels skips it.
+    static let clearFlag: UInt32 = 1 << 25 | unchangedFlag
     /// The colour bits, 0x00BBGGRR (premultiplied, so translucent pixels read as over black).
     static let colourMask: UInt32 = 0x00FF_FFFF
 
     let rect: GIFRect
     /// `rect.area` pixels, row by row.
     let pixels: [UInt32]
-    /// Whether any pixel carries `unchangedFlag`, so the frame needs a transparent index.
+    /// Whether any pixel carries `unchangedFlag` (or `clearFlag`), so the frame needs a transparent index.
     let hasUnchanged: Bool
 }
 
@@ -29,13 +32,17 @@ struct GIFCanvas {
     let height: Int
     /// Largest per-channel difference that counts as unchanged.
     let tolerance: Int
+    /// Whether frames hold transparent pixels (words of 0, see `GIFEncoder`) that must be
+    /// written as transparent, not as a colour.
+    let transparency: Bool
     private var shown: [UInt32]
     private var isBlank = true
 
-    init(width: Int, height: Int, tolerance: Int) {
+    init(width: Int, height: Int, tolerance: Int, transparency: Bool = false) {
         self.width = width
         self.height = height
         self.tolerance = tolerance
+        self.transparency = transparency
         shown = [UInt32](repeating: 0, count: width * height)
     }
 
@@ -80,6 +87,7 @@ struct GIFCanvas {
     /// shown.
     mutating func take(_ frame: Pixmap, rect: GIFRect) -> GIFFramePixels {
         let everything = isBlank
+        let clears = transparency
         isBlank = false
         var out = [UInt32](repeating: 0, count: rect.area)
         var anyUnchanged = false
@@ -93,7 +101,11 @@ struct GIFCanvas {
                         var i = y * width + rect.x
                         for _ in 0..<rect.width {
                             let p = src[i]
-                            if everything || Self.differs(p, screen[i], tolerance: tol) {
+                            if p == 0 && clears {
+                                dst[o] = GIFFramePixels.clearFlag
+                                screen[i] = 0
+                                anyUnchanged = true
+                            } else if everything || Self.differs(p, screen[i], tolerance: tol) {
                                 dst[o] = p & GIFFramePixels.colourMask
                                 screen[i] = p
                             } else {
@@ -110,6 +122,50 @@ struct GIFCanvas {
         return GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged)
     }
 
+    /// The smallest rectangle inside `region` holding every pixel that is drawn on screen but
+    /// transparent (0) in `frame`, or `nil` when none is: what must be cleared before it.
+    func clearedRect(in frame: Pixmap, within region: GIFRect) -> GIFRect? {
+        var box = GIFRect(x: 0, y: 0, width: 0, height: 0)
+        frame.data.withUnsafeBytes { raw in
+            let src = raw.bindMemory(to: UInt32.self)
+            for y in region.y..<region.maxY {
+                var i = y * width + region.x
+                for x in region.x..<region.maxX {
+                    if src[i] == 0 && shown[i] != 0 { box = box.union(GIFRect(x: x, y: y, width: 1, height: 1)) }
+                    i += 1
+                }
+            }
+        }
+        return box.isEmpty ? nil : box
+    }
+
+    /// Marks `rect` as cleared to transparent, as GIF's "restore to background" disposal leaves it.
+    mutating func clear(_ rect: GIFRect) {
+        for y in rect.y..<rect.maxY { for i in y * width + rect.x..<y * width + rect.maxX { shown[i] = 0 } }
+    }
+
+    /// `frame` (cut out before anything later was taken) grown to `rect`: the added pixels are
+    /// what is on screen, flagged unchanged (or clear where the screen is transparent).
+    func enlarged(_ frame: GIFFramePixels, to rect: GIFRect) -> GIFFramePixels {
+        var out = [UInt32](repeating: 0, count: rect.area)
+        var anyUnchanged = frame.hasUnchanged
+        let inner = frame.rect
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let o = (y - rect.y) * rect.width + x - rect.x
+                if (inner.y..<inner.maxY).contains(y) && (inner.x..<inner.maxX).contains(x) {
+                    out[o] = frame.pixels[(y - inner.y) * inner.width + x - inner.x]
+                } else {
+                    let p = shown[y * width + x]
+                    out[o] = p == 0 && transparency ? GIFFramePixels.clearFlag
+                        : (p & GIFFramePixels.colourMask) | GIFFramePixels.unchangedFlag
+                    anyUnchanged = true
+                }
+            }
+        }
+        return GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged)
+    }
+
     /// Whether a new source pixel is far enough from the one on screen to be written again.
     /// Both are raw premultiplied RGBA words; at tolerance 0 any bit of difference counts.
     @inline(__always)
@@ -120,7 +176,7 @@ struct GIFCanvas {
         @inline(__always) func channel(_ shift: UInt32) -> Int32 {
             abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF))
         }
-        return channel(0) > t || channel(8) > t || channel(16) > t
+        return channel(0) > t || channel(8) > t || channel(16) > t || channel(24) > t
     }
 
     private static func firstChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,

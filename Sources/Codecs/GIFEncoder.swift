@@ -22,7 +22,8 @@ import Raster
 /// whatever the thread timing. The file appears at `path` only when `finish()` succeeds.
 ///
 /// GIF pixels are opaque or fully transparent; a translucent pixel is written as its colour
-/// composited over black (which is what premultiplied RGB is). Renderer frames are opaque.
+/// composited over black (which is what premultiplied RGB is), or with `options.transparency`,
+/// transparent under half opacity and its straight colour above.
 public final class GIFEncoder {
     /// The canvas size every frame must have.
     public let width: Int
@@ -54,7 +55,8 @@ public final class GIFEncoder {
         self.height = height
         self.options = options
         maxUnwritten = orderedWorkLookahead(itemBytes: width * height * 4) + 2
-        canvas = GIFCanvas(width: width, height: height, tolerance: options.changeTolerance)
+        canvas = GIFCanvas(width: width, height: height, tolerance: options.changeTolerance,
+                           transparency: options.transparency)
         clock = GIFClock(fps: options.fps, sourceFPS: options.sourceFPS ?? options.fps)
         output = try AtomicOutput(path: path)
     }
@@ -64,19 +66,23 @@ public final class GIFEncoder {
     /// unchanged and not even compared. Without it the whole frame is compared. Throws
     /// `GIFError.frameSize` for a frame of another size, `CodecError.unwritable` when writing
     /// fails.
-    public func add(_ frame: Pixmap, damage: Rect? = nil) throws {
+    public func add(_ source: Pixmap, damage: Rect? = nil) throws {
         precondition(!finished, "GIFEncoder.add after finish")
         defer { framesAdded += 1 }
-        guard frame.width == width, frame.height == height else {
-            throw GIFError.frameSize(index: framesAdded, width: frame.width, height: frame.height,
+        guard source.width == width, source.height == height else {
+            throw GIFError.frameSize(index: framesAdded, width: source.width, height: source.height,
                                      expectedWidth: width, expectedHeight: height)
         }
         let ticks = clock.ticksForNextFrame()
         let damaged = damage.map { GIFRect(covering: $0, clippedTo: canvas.bounds) } ?? canvas.bounds
         carriedDamage = carriedDamage.union(damaged)
         if ticks.isEmpty { return }
-        let region = carriedDamage
+        var region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
+        let frame = options.transparency ? Self.oneBitAlpha(source) : source
+        if options.transparency, let cleared = canvas.clearedRect(in: frame, within: region) {
+            region = region.union(clearBeforeNextFrame(cleared))
+        }
         guard let rect = canvas.changedRect(in: frame, within: region) else {
             // Nothing changed on screen: the frame before stays up longer.
             let last = unwritten.count - 1
@@ -84,6 +90,50 @@ public final class GIFEncoder {
             return
         }
         try submit(canvas.take(frame, rect: rect), ticks: ticks)
+    }
+
+    /// Makes the frame before this one disposed with "restore to background", grown first (and
+    /// encoded again) when `cleared` reaches outside it, so the pixels that turn transparent are
+    /// cleared; returns the cleared rectangle, which the new frame must redraw where it is not
+    /// transparent. (A frame held longer than one delay's 655.35 s keeps "leave in place".)
+    private func clearBeforeNextFrame(_ cleared: GIFRect) -> GIFRect {
+        let last = unwritten.count - 1
+        guard clock.delay(for: unwritten[last].ticks) <= 0xFFFF else { return GIFRect(x: 0, y: 0, width: 0, height: 0) }
+        let rect = unwritten[last].pixels.rect.union(cleared)
+        if rect != unwritten[last].pixels.rect, let global {
+            // Only later frames grow: the first covers the whole canvas.
+            _ = work.take(unwritten[last].ticket)
+            let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
+            let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
+            unwritten[last].ticket = work.submit {
+                GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
+            }
+            unwritten[last].pixels = grown
+        }
+        unwritten[last].disposal = 2
+        canvas.clear(rect)
+        return rect
+    }
+
+    /// A frame as a transparent GIF shows it: pixels under half opacity become 0 (transparent),
+    /// the others their straight colour, opaque.
+    static func oneBitAlpha(_ frame: Pixmap) -> Pixmap {
+        var out = frame
+        out.data.withUnsafeMutableBytes { raw in
+            for i in raw.bindMemory(to: UInt32.self).indices {
+                let p = raw.load(fromByteOffset: 4 * i, as: UInt32.self)
+                let a = p >> 24
+                var q: UInt32 = 0
+                if a == 255 {
+                    q = p
+                } else if a >= 128 {
+                    q = 0xFF00_0000
+                    for shift: UInt32 in [0, 8, 16] { q |= min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
+                }
+                raw.storeBytes(of: q, toByteOffset: 4 * i, as: UInt32.self)
+            }
+        }
+        return out
     }
 
     /// Writes the frames still in flight and the trailer, and moves the file into place.
@@ -104,17 +154,19 @@ public final class GIFEncoder {
         guard let global else {
             // The first frame's palette is the global table, which later frames need: encode
             // it here and write the file header.
-            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels)
+            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither, lossy: options.lossy)
             self.global = global
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
             try output.write(head)
-            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks))
+            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels))
             return
         }
-        let maxColours = options.maxColours
-        let ticket = work.submit { GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours) }
-        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks))
+        let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
+        let ticket = work.submit {
+            GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
+        }
+        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
@@ -127,7 +179,8 @@ public final class GIFEncoder {
               let encoded = work.take(front.ticket, waiting: waiting), let global else { return false }
         unwritten.removeFirst()
         var delay = clock.delay(for: front.ticks)
-        var bytes = GIFBlocks.graphicControl(delay: min(delay, 0xFFFF), transparentIndex: encoded.transparentIndex)
+        var bytes = GIFBlocks.graphicControl(delay: min(delay, 0xFFFF), transparentIndex: encoded.transparentIndex,
+                                             disposal: front.disposal)
         bytes += encoded.bytes
         // A delay longer than GIF's 655.35 s continues on 1-pixel transparent frames.
         delay -= 0xFFFF
@@ -146,6 +199,10 @@ public final class GIFEncoder {
 
 /// A frame submitted but not yet written: its delay is final once a later frame exists.
 private struct PendingFrame {
-    let ticket: Int
+    var ticket: Int
     var ticks: Range<Int>
+    /// What it encodes, kept in case a transparent GIF must grow it to clear more.
+    var pixels: GIFFramePixels
+    /// 1 leave in place, 2 restore to background.
+    var disposal: UInt8 = 1
 }

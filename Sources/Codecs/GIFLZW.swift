@@ -17,12 +17,27 @@ enum GIFLZW {
     }
 
     /// Compresses `indices` (each below `1 << minCodeSize`) into an LZW code stream, without
-    /// the sub-block framing.
-    static func encode(_ indices: [UInt8], minCodeSize: Int) -> [UInt8] {
-        indices.withUnsafeBufferPointer { encode($0, minCodeSize: minCodeSize) }
+    /// the sub-block framing. With `similar` (lossy LZW, in the spirit of gifsicle's `--lossy`),
+    /// where the string so far cannot be extended by the next index, it is extended by the first
+    /// of that index's listed alternatives that can, so the pixel takes that colour instead.
+    static func encode(_ indices: [UInt8], minCodeSize: Int, similar: [[UInt8]]? = nil) -> [UInt8] {
+        indices.withUnsafeBufferPointer { encode($0, minCodeSize: minCodeSize, similar: similar) }
     }
 
-    private static func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int) -> [UInt8] {
+    /// For lossy LZW: each palette index's alternatives, nearest first, whose colours lie within
+    /// `lossy / 2` of its own (RGB distance); the transparent index has none and is none.
+    static func similarColours(_ colours: [UInt32], transparentIndex: Int?, lossy: Int) -> [[UInt8]] {
+        let rgb = colours.map(RGB.init)
+        let limit = Int32(lossy * lossy / 4)
+        return rgb.indices.map { i in
+            guard i != transparentIndex else { return [] }
+            return rgb.indices.filter { $0 != i && $0 != transparentIndex && rgb[$0].distance(to: rgb[i]) <= limit }
+                .sorted { (rgb[$0].distance(to: rgb[i]), $0) < (rgb[$1].distance(to: rgb[i]), $1) }
+                .map { UInt8($0) }
+        }
+    }
+
+    private static func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, similar: [[UInt8]]?) -> [UInt8] {
         precondition((2...8).contains(minCodeSize), "GIF LZW minimum code size is 2...8")
         var bits = BitWriter(capacity: indices.count / 2 + 64)
         let clear = 1 << minCodeSize
@@ -52,18 +67,33 @@ enum GIFLZW {
                             prefix = Int(runNext[prefix])
                             continue
                         }
-                        let key = UInt32(prefix << 8 | k)
-                        var s = Int((key &* 0x9E37_79B1) >> 19)
-                        var found = false
-                        while slots[s] != Table.empty {
-                            if slots[s] >> 12 == key {
-                                prefix = Int(slots[s] & 0xFFF)
-                                found = true
-                                break
+                        /// The code for the string prefix + k, or the empty slot where it would go.
+                        func lookup(_ k: Int) -> (code: Int?, slot: Int) {
+                            let key = UInt32(prefix << 8 | k)
+                            var s = Int((key &* 0x9E37_79B1) >> 19)
+                            while slots[s] != Table.empty {
+                                if slots[s] >> 12 == key { return (Int(slots[s] & 0xFFF), s) }
+                                s = (s + 1) & (Table.size - 1)
                             }
-                            s = (s + 1) & (Table.size - 1)
+                            return (nil, s)
                         }
-                        if found { continue }
+                        let (code, s) = lookup(k)
+                        if let code {
+                            prefix = code
+                            continue
+                        }
+                        var substituted = false
+                        if let similar, k < similar.count {
+                            for other in similar[k] {
+                                if let code = lookup(Int(other)).code {
+                                    prefix = code
+                                    substituted = true
+                                    break
+                                }
+                            }
+                        }
+                        if substituted { continue }
+                        let key = UInt32(prefix << 8 | k)
                         bits.write(prefix, width: codeSize)
                         slots[s] = key << 12 | UInt32(next)
                         let extendsRun = runIndex[prefix] == UInt16(k)

@@ -21,12 +21,28 @@ public struct GIFOptions: Sendable, Equatable {
     /// On the benchmark's 90 UI frames: 100 → 1.43 MB at 67 dB PSNR, 50 → 1.15 MB at 56 dB.
     public var quality: Int
 
-    /// 30 fps, looping forever, quality 50.
-    public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50) {
+    /// 1-bit transparency: pixels under half opacity are transparent, the others their straight
+    /// (unpremultiplied) colour. Off, every pixel is its colour over black.
+    public var transparency: Bool
+
+    /// Ordered dithering of colours the palette does not hold (gradients, soft shadows); exact
+    /// colours are never dithered and the pattern is fixed to the canvas, so it does not shimmer.
+    public var dither: Bool
+
+    /// Lossy LZW, 0 (off) to 200: a pixel may take another palette colour within `lossy / 2` (RGB
+    /// distance) when that continues a longer LZW string, as gifsicle's `--lossy` does.
+    public var lossy: Int
+
+    /// 30 fps, looping forever, quality 50, opaque, dithered, lossless LZW.
+    public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50,
+                transparency: Bool = false, dither: Bool = true, lossy: Int = 0) {
+        self.dither = dither
+        self.lossy = lossy
         self.fps = fps
         self.sourceFPS = sourceFPS
         self.loopCount = loopCount
         self.quality = quality
+        self.transparency = transparency
     }
 
     /// The most colours in a frame's local table: 16 · 2^(quality / 25), so 256 at quality 100,
@@ -64,6 +80,7 @@ public struct GIFOptions: Sendable, Equatable {
         guard (0...100).contains(quality) else {
             throw GIFError.invalidOption(Field.quality.rawValue, "must be 0...100, not \(quality)")
         }
+        guard (0...200).contains(lossy) else { throw GIFError.invalidOption("lossy", "must be 0...200, not \(lossy)") }
     }
 }
 

@@ -60,6 +60,7 @@ public final class WebPEncoder {
     private let path: String
     private var encoder: OpaquePointer?
     private var config = WebPConfig()
+    private var picture = WebPPicture()
     private var clock: GIFClock
     private var framesAdded = 0
     private var framesKept = 0
@@ -94,10 +95,20 @@ public final class WebPEncoder {
         // Sharper chroma at colour edges (text on colour) for lossy frames.
         config.use_sharp_yuv = options.lossless ? 0 : 1
         encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &animation)
-        guard encoder != nil else { throw CodecError.malformed(input: "libwebp", reason: "out of memory") }
+        // One picture for every frame, filled in place (no allocation per frame).
+        guard WebPPictureInit(&picture) != 0 else { throw CodecError.malformed(input: "libwebp", reason: "version mismatch") }
+        picture.use_argb = 1
+        picture.width = Int32(width)
+        picture.height = Int32(height)
+        guard encoder != nil, WebPPictureAlloc(&picture) != 0 else {
+            throw CodecError.malformed(input: "libwebp", reason: "out of memory")
+        }
     }
 
-    deinit { WebPAnimEncoderDelete(encoder) }
+    deinit {
+        WebPAnimEncoderDelete(encoder)
+        WebPPictureFree(&picture)
+    }
 
     /// Adds the next source frame. `damage` is accepted for `AnimationEncoder` but not needed:
     /// libwebp compares the frames itself. Throws `AnimationError.frameSize` for a frame of
@@ -111,16 +122,10 @@ public final class WebPEncoder {
         }
         let ticks = clock.ticksForNextFrame()
         if ticks.isEmpty { return }
-        var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw CodecError.malformed(input: "libwebp", reason: "version mismatch") }
-        picture.use_argb = 1
-        picture.width = Int32(width)
-        picture.height = Int32(height)
-        defer { WebPPictureFree(&picture) }
-        let rgba = frame.straightRGBA()
-        let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
-        guard imported != 0, WebPAnimEncoderAdd(encoder, &picture, milliseconds(atTick: ticks.lowerBound), &config) != 0
-        else { throw CodecError.malformed(input: path, reason: "libwebp: \(lastError)") }
+        fill(frame)
+        guard WebPAnimEncoderAdd(encoder, &picture, milliseconds(atTick: ticks.lowerBound), &config) != 0 else {
+            throw CodecError.malformed(input: path, reason: "libwebp: \(lastError)")
+        }
         framesKept += 1
         lastTick = ticks.upperBound
     }
@@ -141,6 +146,28 @@ public final class WebPEncoder {
         }
         defer { WebPDataClear(&data) }
         try AtomicOutput.write(Array(UnsafeBufferPointer(start: data.bytes, count: data.size)), to: path)
+    }
+
+    /// Writes `frame` into the picture's ARGB words (straight alpha, as libwebp takes them).
+    private func fill(_ frame: Pixmap) {
+        frame.data.withUnsafeBytes { raw in
+            let src = raw.bindMemory(to: UInt32.self)
+            let stride = Int(picture.argb_stride)
+            for y in 0..<height {
+                let row = picture.argb + y * stride
+                for x in 0..<width {
+                    let p = src[y * width + x]
+                    let a = p >> 24
+                    var r = p & 0xFF, g = (p >> 8) & 0xFF, b = (p >> 16) & 0xFF
+                    if a != 255 && a != 0 {
+                        r = min(255, (r * 255 + a / 2) / a)
+                        g = min(255, (g * 255 + a / 2) / a)
+                        b = min(255, (b * 255 + a / 2) / a)
+                    }
+                    row[x] = a << 24 | r << 16 | g << 8 | b
+                }
+            }
+        }
     }
 
     private var lastError: String { WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error" }

@@ -17,9 +17,10 @@ final class PoppingShell {
 
     init(title: String, size: Size) {
         stage = Stage(screenSize: size, tintColor: .customBlue)
+        // The view controller's view is clear over the white window (the same pixels), so
+        // replacing the window's background (`--background`) shows behind the whole screen.
         stage.window.backgroundColor = .white
         view = View(name: "view", frame: Rect(origin: .zero, size: size))
-        view.backgroundColor = .white
         navigationBar = NavigationBar(width: size.width, title: title, backTitle: "popping",
                                       titleFont: .named("Avenir", size: 20), titleColor: .customGray)
         statusBar = StatusBar(width: size.width)

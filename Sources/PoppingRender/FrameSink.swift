@@ -12,17 +12,31 @@ public struct EncodingOptions: Sendable, Equatable {
     public var quality: Int?
     /// WebP only: lossless frames.
     public var lossless: Bool
+    /// GIF only: frames have a transparent background, kept as 1-bit transparency (APNG and WebP
+    /// always keep real alpha).
+    public var transparent: Bool
 
-    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false) {
+    /// GIF only: ordered dithering of colours the palette lacks (see `GIFOptions.dither`).
+    public var dither: Bool
+
+    /// GIF only: lossy LZW strength, 0 off (see `GIFOptions.lossy`).
+    public var lossy: Int
+
+    public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false,
+                dither: Bool = true, lossy: Int = 0) {
+        self.dither = dither
+        self.lossy = lossy
         self.plays = plays
         self.quality = quality
         self.lossless = lossless
+        self.transparent = transparent
     }
 
     /// The GIF encoder's options at `fps` for frames arriving at `sourceFPS`.
     public func gif(fps: Int, sourceFPS: Int?) -> GIFOptions {
         GIFOptions(fps: fps, sourceFPS: sourceFPS, loopCount: plays == 1 ? nil : max(0, plays - 1),
-                   quality: quality ?? GIFOptions().quality)
+                   quality: quality ?? GIFOptions().quality, transparency: transparent, dither: dither,
+                   lossy: lossy)
     }
 
     /// The APNG encoder's options.
@@ -93,6 +107,15 @@ public enum RenderOutput: Sendable, Equatable {
                 throw RenderFailure("--fps \(fps)", rule)
             } catch { throw RenderFailure(path, "\(error)") }
         }
+        // Options that mean nothing for this format are refused rather than ignored.
+        func refuse(_ option: String, _ given: Bool, _ why: String) throws {
+            if given { throw RenderFailure(option, why) }
+        }
+        if case .apng = self { try refuse("--quality", encoding.quality != nil, "APNG is lossless and has no quality") }
+        if case .gif = self {} else {
+            try refuse("--lossy", encoding.lossy > 0, "lossy LZW is for GIF only")
+        }
+        if case .webp = self {} else { try refuse("--lossless", encoding.lossless, "is for WebP only (APNG is always lossless)") }
         switch self {
         case let .gif(path):
             let options = encoding.gif(fps: fps, sourceFPS: sourceFPS)

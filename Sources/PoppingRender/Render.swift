@@ -24,6 +24,9 @@ public struct RenderOptions: Sendable {
     public var parallel: Bool
     /// How an animation output is encoded (loops, quality, lossless WebP).
     public var encoding = EncodingOptions()
+    /// Replaces the window's background colour; `Color.clear` renders a transparent background
+    /// (real alpha in PNG, APNG and WebP, 1-bit transparency in GIF). `nil` keeps the demo's.
+    public var background: Color?
 
     public init(scale: Double = 2, fps: Int? = nil, frames: Range<Int>? = nil, snapping: PixelSnapping = .round,
                 showTouches: Bool = true, parallel: Bool = true) {
@@ -41,11 +44,13 @@ public struct RenderOptions: Sendable {
 public func render(_ run: DemoRun, to output: RenderOutput, options: RenderOptions = RenderOptions(),
                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws {
     let fps = options.fps ?? output.defaultFPS
+    var encoding = options.encoding
+    encoding.transparent = options.background.map { $0.alpha < 1 } ?? encoding.transparent
     // The format's own rate rule (a GIF's centisecond delays) is checked before the demo plays.
-    _ = try output.animationEncoder(fps: fps, sourceFPS: fps, encoding: options.encoding)
+    _ = try output.animationEncoder(fps: fps, sourceFPS: fps, encoding: encoding)
     let shown = try renderedFrames(of: run, options: options, fps: fps)
     let sink = try output.makeSink(fps: fps, sourceFPS: fps, frames: options.frames ?? 0..<run.frameCount,
-                                   scale: options.scale, encoding: options.encoding)
+                                   scale: options.scale, encoding: encoding)
     try play(run, frames: shown, into: sink, options: options, progress: progress)
 }
 
@@ -81,6 +86,9 @@ public func renderedFrames(of run: DemoRun, options: RenderOptions, fps: Int) th
 private func play(_ run: DemoRun, frames shown: [Int], into sink: FrameSink, options: RenderOptions,
                   progress: ((Int, Int) -> Void)?) throws {
     let wanted = sink.frames(from: shown)
+    if let background = options.background {
+        run.stage.window.backgroundColor = background
+    }
     let player = DemoPlayer(run: run, scale: options.scale, snapping: options.snapping,
                             showTouches: options.showTouches)
     var done = 0

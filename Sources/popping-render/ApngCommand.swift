@@ -11,5 +11,6 @@ struct ApngCommand: ParsableCommand {
     @OptionGroup var input: FrameInputArguments
     @OptionGroup var encoding: OutputArguments
 
-    func run() throws { try input.encode(command: "apng", format: "apng", encoding: try encoding.encoding()) }
+    func run() throws { try input.encode(command: "apng", format: "apng", encoding: try encoding.encoding(),
+                                      budget: try encoding.budget()) }
 }

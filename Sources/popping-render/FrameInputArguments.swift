@@ -79,19 +79,29 @@ struct FrameInputArguments: ParsableArguments {
         return (paths, Self.assumedFPS)
     }
 
-    /// Reads the frames on worker threads ahead of the encoder and encodes them as `output`.
-    func encode(command: String, format: String, encoding: EncodingOptions) throws {
+    /// Encodes the frames as `output` within `budget`.
+    func encode(command: String, format: String, encoding: EncodingOptions, budget: SizeBudget) throws {
         let (paths, inputRate) = try input(command: command)
         guard let kind = RenderOutput(path: output, format: format) else { throw CommandFailure(format, "unknown format") }
         let rate = fps ?? (format == "apng" ? inputRate : min(inputRate, 30))
-        guard let open = try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: encoding) else {
-            throw CommandFailure(format, "is not an animation format")
+        try budget.fit(kind, attempts: SizeBudget.attempts(for: kind, fps: rate, encoding: encoding)) { attempt in
+            try encode(paths, inputRate: inputRate, as: kind, rate: attempt.fps, encoding: attempt.encoding)
+        }
+    }
+
+    /// Reads the frames on worker threads ahead of the encoder and encodes them as `kind`.
+    private func encode(_ paths: [String], inputRate: Int, as kind: RenderOutput, rate: Int,
+                        encoding: EncodingOptions) throws {
+        let command = kind.path
+        // Checked before any frame is read; frames with transparent pixels make a transparent GIF.
+        guard try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: encoding) != nil else {
+            throw CommandFailure(command, "is not an animation")
         }
         // The first frame sets the size; how far ahead the others are read follows from it, so the
         // frames in flight stay within a memory budget however large they are.
         var first: Pixmap? = try readFirst(paths[0])
         let (width, height) = (first!.width, first!.height)
-        let encoder = try open(width, height)
+        let encoder = try opener(kind, rate: rate, inputRate: inputRate, encoding: encoding, first: first!)(width, height)
         let framePixels = width * height
         let lookahead = orderedWorkLookahead(itemBytes: framePixels * 4)
         let reads = OrderedWork<Result<Pixmap, Error>>(label: "\(command).png")
@@ -130,5 +140,13 @@ struct FrameInputArguments: ParsableArguments {
             if case .tooManyPixels = error { throw CommandFailure("\(error) (--max-pixels raises it)") }
             throw CommandFailure("\(error)")
         }
+    }
+
+    /// The encoder for `kind`, transparent when the first frame has pixels under half opacity.
+    private func opener(_ kind: RenderOutput, rate: Int, inputRate: Int, encoding: EncodingOptions, first: Pixmap)
+        throws -> (Int, Int) throws -> AnimationEncoder {
+        var options = encoding
+        options.transparent = stride(from: 3, to: first.data.count, by: 4).contains { first.data[$0] < 128 }
+        return try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: options)!
     }
 }

@@ -14,5 +14,6 @@ struct GifCommand: ParsableCommand {
     @OptionGroup var input: FrameInputArguments
     @OptionGroup var encoding: OutputArguments
 
-    func run() throws { try input.encode(command: "gif", format: "gif", encoding: try encoding.encoding()) }
+    func run() throws { try input.encode(command: "gif", format: "gif", encoding: try encoding.encoding(),
+                                      budget: try encoding.budget()) }
 }

@@ -15,6 +15,16 @@ struct OutputArguments: ParsableArguments {
     @Flag(help: "WebP: lossless frames.")
     var lossless = false
 
+    @Option(help: "GIF: lossy LZW 0...200 (a pixel may take a colour up to N/2 away when that compresses better).")
+    var lossy = 0
+
+    @Option(name: .customLong("max-size"),
+            help: "Largest file, like 5MB: lowers the frame rate, colours or adds lossy LZW until it fits, and says so.")
+    var maxSize: String?
+
+    @Option(help: "GIF: ordered (a fixed 8×8 pattern for colours the palette lacks, as in gradients; exact colours stay exact) or none.")
+    var dither: String = "ordered"
+
     /// The checked options; throws a `CommandFailure` naming a bad one.
     func encoding() throws -> EncodingOptions {
         let plays: Int
@@ -28,6 +38,14 @@ struct OutputArguments: ParsableArguments {
         if let quality, !(0...100).contains(quality) {
             throw CommandFailure("--quality \(quality)", "must be 0...100")
         }
-        return EncodingOptions(plays: plays, quality: quality, lossless: lossless)
+        guard ["ordered", "none"].contains(dither) else { throw CommandFailure("--dither \(dither)", "must be ordered or none") }
+        guard (0...200).contains(lossy) else { throw CommandFailure("--lossy \(lossy)", "must be 0...200") }
+        return EncodingOptions(plays: plays, quality: quality, lossless: lossless, dither: dither == "ordered",
+                               lossy: lossy)
+    }
+
+    /// The `--max-size` budget; throws a `CommandFailure` for a bad size.
+    func budget() throws -> SizeBudget {
+        SizeBudget(limit: try maxSize.map(SizeBudget.parse))
     }
 }

@@ -26,6 +26,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var encoding: OutputArguments
 
+    @Option(help: "Window background: transparent, or a colour as #RRGGBB, #RRGGBBAA, white or black.")
+    var background: String?
+
     func run() throws {
         let source = try AnimationSource(demo)
         _ = try options.validatedLook()
@@ -33,12 +36,20 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both")
         }
         let output = try framesDir.map(RenderOutput.framesFolder) ?? outputNamed(out ?? "\(source.name).gif")
-        let run = try options.start(source)
-        var renderOptions = try options.renderOptions(for: run)
+        var renderOptions = try options.renderOptions(for: try options.start(source))
         renderOptions.encoding = try encoding.encoding()
-        let progress = ProgressBar(total: 0, quiet: options.quiet)
-        try render(run, to: output, options: renderOptions) { done, total in progress.update(done, of: total) }
-        progress.finish()
+        renderOptions.background = try background.map(Self.parseColour)
+        let attempts = SizeBudget.attempts(for: output, fps: renderOptions.fps ?? output.defaultFPS,
+                                           encoding: renderOptions.encoding)
+        try encoding.budget().fit(output, attempts: attempts) { attempt in
+            // Each try plays the demo from the start.
+            var tried = renderOptions
+            tried.fps = attempt.fps
+            tried.encoding = attempt.encoding
+            let progress = ProgressBar(total: 0, quiet: options.quiet)
+            try render(try options.start(source), to: output, options: tried) { progress.update($0, of: $1) }
+            progress.finish()
+        }
     }
 
     /// The output `path` names, or the one `--format` asks for.
@@ -48,5 +59,25 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("--format \(format)", "must be \(RenderOutput.formatNames.joined(separator: ", "))")
         }
         return output
+    }
+
+    /// `transparent`, `white`, `black`, `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+    static func parseColour(_ text: String) throws -> Color {
+        switch text.lowercased() {
+        case "transparent", "clear": return .clear
+        case "white": return .white
+        case "black": return .black
+        default: break
+        }
+        var hex = Array(text.hasPrefix("#") ? text.dropFirst() : Substring(text))
+        if hex.count == 3 { hex = hex.flatMap { [$0, $0] } }
+        let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { i in
+            i + 1 < hex.count ? UInt8(String(hex[i...i + 1]), radix: 16) : nil
+        }
+        guard hex.count == 6 || hex.count == 8, bytes.count == hex.count / 2 else {
+            throw CommandFailure("--background \(text)", "expected transparent, white, black or #RRGGBB[AA]")
+        }
+        return Color(red: Double(bytes[0]) / 255, green: Double(bytes[1]) / 255, blue: Double(bytes[2]) / 255,
+                     alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
     }
 }

@@ -10,5 +10,6 @@ struct WebpCommand: ParsableCommand {
     @OptionGroup var input: FrameInputArguments
     @OptionGroup var encoding: OutputArguments
 
-    func run() throws { try input.encode(command: "webp", format: "webp", encoding: try encoding.encoding()) }
+    func run() throws { try input.encode(command: "webp", format: "webp", encoding: try encoding.encoding(),
+                                      budget: try encoding.budget()) }
 }

@@ -82,12 +82,55 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.stderr.contains("warning: no frames.json beside the frames and no --input-fps; assuming"))
     }
 
+    @Test func aTransparentBackgroundKeepsAlphaAndABadColourIsRefused() throws {
+        let folder = try scratchFolder("background")
+        #expect(try popping(["button", "--frames", "0..2", "--scale", "1", "--background", "transparent",
+                             "--out", folder + "/b.apng"]).status == 0)
+        let first = try #require(try APNGDecoder.read(path: folder + "/b.apng").frames.first?.image)
+        // Below the button is the window's background; the translucent navigation bar stays.
+        #expect(first[160, 450].a == 0)
+        #expect(first[160, 40].a > 200)
+        let r = try popping(["button", "--background", "#12345", "--out", folder + "/x.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: --background #12345: expected transparent"))
+    }
+
+    @Test(arguments: [
+        (["--out", "x.apng", "--quality", "50"], "popping-render: --quality: APNG is lossless"),
+        (["--out", "x.gif", "--lossless"], "popping-render: --lossless: is for WebP only"),
+        (["--out", "x.webp", "--lossy", "20"], "popping-render: --lossy: lossy LZW is for GIF only"),
+        (["--out", "x.gif", "--loop", "sometimes"], "popping-render: --loop sometimes: must be forever"),
+        (["--out", "x.gif", "--dither", "fuzzy"], "popping-render: --dither fuzzy: must be ordered or none"),
+        (["--out", "x.mov", "--format", "mov"], "popping-render: --format mov: must be gif, apng, webp"),
+    ])
+    func optionsThatDoNotApplyAreRefused(arguments: [String], message: String) throws {
+        let r = try popping(["owl", "--frames", "0..1", "--scale", "1"] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message))
+    }
+
+    @Test func maxSizeLowersTheSettingsUntilTheGIFFitsAndSaysSo() throws {
+        let folder = try scratchFolder("max-size")
+        let r = try popping(["owl", "--frames", "0..119", "--scale", "1", "--out", folder + "/owl.gif",
+                             "--max-size", "60KB"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("as asked is over --max-size 0.06 MB; wrote"))
+        let size = try FileManager.default.attributesOfItem(atPath: folder + "/owl.gif")[.size] as? Int ?? 0
+        #expect(size <= 60_000)
+        let tooSmall = try popping(["owl", "--frames", "0..119", "--scale", "1", "--out", folder + "/tiny.gif",
+                                    "--max-size", "1KB"])
+        #expect(tooSmall.status == 2)
+        #expect(tooSmall.stderr.contains("cannot fit in 0.00 MB"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/tiny.gif"))
+        let bad = try popping(["owl", "--max-size", "lots", "--out", folder + "/x.gif"])
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("popping-render: --max-size lots: expected a size"))
+    }
+
     @Test func everyAnimationFormatIsWrittenFromADemo() throws {
         let folder = try scratchFolder("formats")
-        for name in ["owl.apng", "owl.webp"] {
-            #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/" + name,
-                                 "--lossless"]).status == 0)
-        }
+        #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/owl.apng"]).status == 0)
+        #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--out", folder + "/owl.webp",
+                             "--lossless"]).status == 0)
         #expect(try popping(["owl", "--frames", "0..6", "--scale", "1", "--format", "apng",
                              "--out", folder + "/apng.png"]).status == 0)
         #expect(try APNGDecoder.read(path: folder + "/apng.png").frames.count >= 1)

@@ -109,6 +109,22 @@ func translucentAnimation() -> [Pixmap] {
         }
     }
 
+    @Test func corruptedChunksWithValidCRCsThrowOrDecodeButNeverCrash() throws {
+        let bytes = try encodeAPNG(translucentAnimation())
+        let chunks = try PNGChunks.parse(bytes, name: "t").filter { !$0.data.isEmpty }
+        var random = SeededGenerator(seed: 16)
+        for _ in 0..<150 {
+            // Change one byte inside a chunk and fix its CRC, so the damage reaches the decoder.
+            let chunk = chunks[random.below(chunks.count)]
+            var damaged = bytes
+            damaged[chunk.data.lowerBound + random.below(chunk.data.count)] = UInt8(random.below(256))
+            let fixed = PNGChunks.chunk(chunk.type, Array(damaged[chunk.data]))
+            damaged.replaceSubrange(chunk.data.lowerBound - 8..<chunk.data.upperBound + 4, with: fixed)
+            _ = try? APNGDecoder.decode(damaged, name: "damaged")
+            _ = try? APNGDecoder.decode(Array(bytes.prefix(random.below(bytes.count))), name: "cut")
+        }
+    }
+
     @Test func theSameFramesGiveTheSameBytes() throws {
         let frames = translucentAnimation()
         #expect(try encodeAPNG(frames) == encodeAPNG(frames))

@@ -81,7 +81,11 @@ enum GIFTestDecoder {
                 gif.frames.append(.init(rect: (x, y, w, h), delay: c.delay, disposal: c.disposal,
                                         transparentIndex: c.transparent, hasLocalTable: local, indices: indices,
                                         screen: screen))
-                guard c.disposal <= 1 else { throw GIFDecodingError("disposal \(c.disposal) not expected") }
+                guard c.disposal <= 2 else { throw GIFDecodingError("disposal \(c.disposal) not expected") }
+                if c.disposal == 2 {
+                    // Restore to background: the frame's rectangle is cleared, as browsers do.
+                    for i in 0..<w * h { screen[(y + i / w) * gif.width + x + i % w] = blank }
+                }
                 control = nil
             case let b:
                 throw GIFDecodingError("unknown block 0x\(String(b, radix: 16))")
