@@ -38,19 +38,12 @@ enum Blend {
         s &+ scale(d, by: 255 &- (s >> 24))
     }
 
-    /// Source-over of `color` times `coverage` / 255 (0...255) onto one pixel: the colour and
-    /// the pixel are scaled side by side in eight 16-bit lanes (one SSE2/NEON register), with
-    /// the same arithmetic as `sourceOver(scale(color, by: coverage), pixel)`.
+    /// Source-over of `color` times `coverage` / 255 (0...255) onto one pixel, with the same
+    /// arithmetic as `sourceOver(scale(color, by: coverage), pixel)` in one SIMD register
+    /// (`pr_source_over_coverage`, inlined).
     @inline(__always)
     static func sourceOver(_ color: UInt32, coverage: UInt32, onto pixel: UnsafeMutablePointer<UInt32>) {
-        let inverse = 255 &- div255((color >> 24) &* coverage)
-        let bytes = unsafeBitCast(SIMD2<UInt32>(color, pixel.pointee), to: SIMD8<UInt8>.self)
-        let factors = SIMD8<UInt16>(lowHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: coverage)),
-                                    highHalf: SIMD4(repeating: UInt16(truncatingIfNeeded: inverse)))
-        var t = SIMD8<UInt16>(truncatingIfNeeded: bytes) &* factors &+ 128
-        t = (t &+ (t &>> 8)) &>> 8
-        let sum = SIMD4<UInt8>(truncatingIfNeeded: t.lowHalf &+ t.highHalf)
-        pixel.pointee = unsafeBitCast(sum, to: UInt32.self)
+        pixel.pointee = pr_source_over_coverage(pixel.pointee, color, coverage)
     }
 
     /// The SIMD width the span kernel uses on this CPU (see `pr_raster_simd_level`); every

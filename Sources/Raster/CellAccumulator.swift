@@ -2,6 +2,13 @@
 protocol SpanSink {
     /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
+    /// A hint that pixel (x, y) will soon be blitted: a sink writing to memory may start loading
+    /// it, so the blit does not wait for it. Does nothing unless the sink implements it.
+    func prefetch(x: Int, y: Int)
+}
+
+extension SpanSink {
+    func prefetch(x: Int, y: Int) {}
 }
 
 /// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
@@ -14,41 +21,44 @@ protocol SpanSink {
 /// for the part of its pixel to its right and for every pixel further right. All of it is
 /// integer arithmetic, so the result is exact and the same on every machine.
 ///
-/// Every cell that receives something sets its bit in a bit array (one 64-bit word per 64
-/// cells), so the sweep visits only the cells edges passed through, never the interiors
-/// between them, which arrive as one run each (as Blend2D's cell bit-array).
+/// The walk appends each piece to one flat list, chained per row (as AGG sorts its cells by
+/// row), so it writes memory in order instead of all over a box-sized grid. The sweep then
+/// gathers one row's pieces into a single row of cells, which stays in the fastest cache, and
+/// marks each cell it fills in a bit array (one 64-bit word per 64 cells), so it visits only
+/// the cells edges passed through, never the interiors between them, which arrive as one run
+/// each (as Blend2D's cell bit-array).
 ///
-/// The buffers cover one box per fill (the path's bounds clipped to the clip rect) and are
-/// reused; sweeping a row clears the cells, bits and extent it reads, so they are clean for the
-/// next fill.
+/// The buffers are reused from one fill to the next; the sweep clears the row heads, cells and
+/// bits it reads, so they are clean for the next fill.
 final class CellAccumulator {
-    /// `cover`, `area` per cell, `stride` cells per row.
+    /// Four `Int32` per piece: cell x, cover, area, and the index of the row's previous piece
+    /// (-1 ends the chain).
+    private var pieces: UnsafeMutablePointer<Int32>
+    private var pieceCount = 0
+    private var pieceCapacity = 256
+    /// The last piece added to each row of the box, -1 for none.
+    private var heads: UnsafeMutablePointer<Int32>
+    private var headCapacity = 0
+    /// `cover`, `area` per cell of the row being swept.
     private var cells: UnsafeMutablePointer<Int32>
-    private var capacity = 0
-    /// One bit per cell, `words` words per row: the cells that hold something.
+    /// One bit per cell of `cells`: the ones that hold something.
     private var bits: UnsafeMutablePointer<UInt64>
-    private var bitCapacity = 0
-    /// The first and last cell index touched in each row; `rowMax < rowMin` for an empty row.
-    private var rowMin: UnsafeMutablePointer<Int32>
-    private var rowMax: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
+    private var cellCapacity = 0
     private var box = PixelRect.empty
     private var width = 0
-    private var stride = 0
-    private var words = 0
 
     init() {
+        pieces = .allocate(capacity: 4 * pieceCapacity)
+        heads = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
-        rowMin = .allocate(capacity: 1)
-        rowMax = .allocate(capacity: 1)
     }
 
     deinit {
+        pieces.deallocate()
+        heads.deallocate()
         cells.deallocate()
         bits.deallocate()
-        rowMin.deallocate()
-        rowMax.deallocate()
     }
 
     /// Accumulates `edges` inside `box` (which must not be empty) and reports the coverage.
@@ -64,6 +74,7 @@ final class CellAccumulator {
             }
         }
         sweep(rule: rule, into: &sink)
+        pieceCount = 0
     }
 
     /// Sizes the buffers for `box`. Cells run to x = width: lines right of the box are moved
@@ -71,29 +82,21 @@ final class CellAccumulator {
     private func prepare(_ box: PixelRect) {
         self.box = box
         width = box.width
-        stride = width + 1
-        words = (stride + 63) >> 6
-        let needed = 2 * stride * box.height
-        if needed > capacity {
+        if box.height > headCapacity {
+            heads.deallocate()
+            headCapacity = max(box.height, headCapacity * 2)
+            heads = .allocate(capacity: headCapacity)
+            heads.initialize(repeating: -1, count: headCapacity)
+        }
+        let words = (width + 64) >> 6
+        if 64 * words > cellCapacity {
             cells.deallocate()
-            capacity = max(needed, capacity * 2)
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
-        }
-        if words * box.height > bitCapacity {
             bits.deallocate()
-            bitCapacity = max(words * box.height, bitCapacity * 2)
-            bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
-        }
-        if box.height > rowCapacity {
-            rowMin.deallocate()
-            rowMax.deallocate()
-            rowCapacity = max(box.height, rowCapacity * 2)
-            rowMin = .allocate(capacity: rowCapacity)
-            rowMax = .allocate(capacity: rowCapacity)
-            rowMin.initialize(repeating: Int32.max, count: rowCapacity)
-            rowMax.initialize(repeating: -1, count: rowCapacity)
+            cellCapacity = max(64 * words, cellCapacity * 2)
+            cells = .allocate(capacity: 2 * cellCapacity)
+            cells.initialize(repeating: 0, count: 2 * cellCapacity)
+            bits = .allocate(capacity: cellCapacity / 64)
+            bits.initialize(repeating: 0, count: cellCapacity / 64)
         }
     }
 
@@ -142,26 +145,26 @@ final class CellAccumulator {
         }
     }
 
-    /// Widens row `y`'s touched extent to cells `lo...hi`.
+    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
     @inline(__always)
-    private func touch(row y: Int, _ lo: Int, _ hi: Int) {
-        if Int32(lo) < rowMin[y] { rowMin[y] = Int32(lo) }
-        if Int32(hi) > rowMax[y] { rowMax[y] = Int32(hi) }
-    }
-
-    /// Row `y`'s cells and bits.
-    @inline(__always)
-    private func row(_ y: Int) -> CellRow {
-        CellRow(cells: cells + 2 * y * stride, bits: bits + y * words)
-    }
-
-    /// Adds one row's piece of a vertical line. A line ending exactly on the box's bottom edge
-    /// gives an empty piece in the row below the box, which is never touched.
-    @inline(__always)
-    private func addVertical(row y: Int, x: Int, cover: Int, fractions: Int) {
+    private func add(row y: Int, x: Int, cover: Int, fractions: Int) {
         guard cover != 0 else { return }
-        row(y).add(x: x, cover: cover, fractions: fractions)
-        touch(row: y, x, x)
+        if pieceCount == pieceCapacity { growPieces() }
+        let piece = pieces + 4 * pieceCount
+        piece[0] = Int32(truncatingIfNeeded: x)
+        piece[1] = Int32(truncatingIfNeeded: cover)
+        piece[2] = Int32(truncatingIfNeeded: cover * fractions)
+        piece[3] = heads[y]
+        heads[y] = Int32(truncatingIfNeeded: pieceCount)
+        pieceCount += 1
+    }
+
+    private func growPieces() {
+        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * pieceCapacity)
+        grown.moveInitialize(from: pieces, count: 4 * pieceCount)
+        pieces.deallocate()
+        pieces = grown
+        pieceCapacity *= 2
     }
 
     /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
@@ -177,13 +180,13 @@ final class CellAccumulator {
         let (first, incr) = dy > 0 ? (256, 1) : (0, -1)
         if dx == 0 {
             let ex = x1 >> 8, fractions = (x1 & 255) * 2
-            addVertical(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
+            add(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
             ey1 += incr
             while ey1 != ey2 {
-                addVertical(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
+                add(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
                 ey1 += incr
             }
-            addVertical(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
+            add(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
             return
         }
         let firstFraction = dy > 0 ? 256 - fy1 : fy1
@@ -213,10 +216,8 @@ final class CellAccumulator {
         guard y1 != y2 else { return }
         var ex1 = x1 >> 8
         let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
-        touch(row: ey, min(ex1, ex2), max(ex1, ex2))
-        let cells = row(ey)
         if ex1 == ex2 {
-            cells.add(x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
+            add(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
             return
         }
         let dx = x2 - x1
@@ -225,27 +226,27 @@ final class CellAccumulator {
         if ex2 == ex1 + incr {
             // Two cells: only the crossing is needed, one division instead of the DDA's two.
             let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
-            cells.add(x: ex1, cover: cover, fractions: fx1 + first)
-            cells.add(x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
+            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
+            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
             return
         }
         var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
-        cells.add(x: ex1, cover: steps.first, fractions: fx1 + first)
+        add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
         ex1 += incr
         var y = y1 + steps.first
         while ex1 != ex2 {
             let delta = steps.next()
-            cells.add(x: ex1, cover: delta, fractions: 256)
+            add(row: ey, x: ex1, cover: delta, fractions: 256)
             y += delta
             ex1 += incr
         }
-        cells.add(x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
+        add(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
     }
 
-    /// Sweeps each row from its first marked cell to its last and reports the coverage as
-    /// runs: each marked cell is one pixel of its own, and the unmarked pixels up to the next
-    /// marked one share the coverage of every cover to their left, so interiors arrive as one
-    /// run. Clears the cells, bits and extents it reads.
+    /// Sweeps each row: gathers its pieces into the row of cells, then reports the coverage as
+    /// runs. Each filled cell is one pixel of its own, and the unmarked pixels up to the next
+    /// filled one share the coverage of every cover to their left, so interiors arrive as one
+    /// run. Clears the row heads, cells and bits it reads.
     private func sweep<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
         // Two copies of the loop, each with its rule fixed.
         if rule == .evenOdd {
@@ -257,12 +258,27 @@ final class CellAccumulator {
 
     @inline(__always)
     private func sweep<Sink: SpanSink>(evenOdd: Bool, into sink: inout Sink) {
+        let ahead = 4
+        let row = cells, rowBits = bits
         for ey in 0..<box.height {
-            let lo = Int(rowMin[ey]), hi = Int(rowMax[ey])
-            guard lo <= hi else { continue }
-            rowMin[ey] = .max
-            rowMax[ey] = -1
-            let row = cells + 2 * ey * stride, rowBits = bits + ey * words
+            if ey + ahead < box.height, heads[ey + ahead] >= 0 {
+                // Some piece of the row a few rows down, most often its left edge.
+                sink.prefetch(x: box.x0 + min(Int(pieces[4 * Int(heads[ey + ahead])]), width - 1), y: box.y0 + ey + ahead)
+            }
+            var next = Int(heads[ey])
+            guard next >= 0 else { continue }
+            heads[ey] = -1
+            var lo = Int.max, hi = 0
+            repeat {
+                let piece = pieces + 4 * next
+                let x = Int(piece[0])
+                row[2 * x] &+= piece[1]
+                row[2 * x + 1] &+= piece[2]
+                rowBits[x >> 6] |= 1 << UInt64(x & 63)
+                lo = min(lo, x)
+                hi = max(hi, x)
+                next = Int(piece[3])
+            } while next >= 0
             let y = box.y0 + ey
             var covers = 0
             var runStart = lo
@@ -291,22 +307,6 @@ final class CellAccumulator {
                 }
             }
         }
-    }
-}
-
-/// One row of the accumulator's cells and bits.
-private struct CellRow {
-    let cells: UnsafeMutablePointer<Int32>
-    let bits: UnsafeMutablePointer<UInt64>
-
-    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` and marks the cell; the
-    /// caller widens the row's extent.
-    @inline(__always)
-    func add(x: Int, cover: Int, fractions: Int) {
-        guard cover != 0 else { return }
-        cells[2 * x] &+= Int32(truncatingIfNeeded: cover)
-        cells[2 * x + 1] &+= Int32(truncatingIfNeeded: cover * fractions)
-        bits[x >> 6] |= 1 << UInt64(x & 63)
     }
 }
 

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Blends one premultiplied colour through coverage runs, optionally multiplied by a clip mask.
 struct SolidBlitter: SpanSink {
     let pixels: UnsafeMutablePointer<UInt32>
@@ -15,6 +17,11 @@ struct SolidBlitter: SpanSink {
         } else {
             blit(row, x: x, y: y, count: count, alpha: alpha)
         }
+    }
+
+    @inline(__always)
+    func prefetch(x: Int, y: Int) {
+        pr_prefetch(pixels + y * pixelsPerRow + x)
     }
 
     @inline(never)
