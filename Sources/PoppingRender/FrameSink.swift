@@ -54,6 +54,7 @@ extension FrameSink {
 final class FramesFolderSink: FrameSink {
     let folder: String
     private var written: [String] = []
+    private let writer = PNGFileWriter()
 
     init(folder: String) throws {
         self.folder = folder
@@ -68,13 +69,14 @@ final class FramesFolderSink: FrameSink {
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
         let path = "\(folder)/" + String(format: "frame-%04d.png", frame)
-        try PNG.write(pixmap, to: path)
         written.append(path)
+        try writer.write(pixmap, to: path)
     }
 
-    func finish() throws {}
+    func finish() throws { try writer.finish() }
 
     func abort() {
+        writer.cancel()
         for path in written { try? FileManager.default.removeItem(atPath: path) }
     }
 }
