@@ -44,7 +44,7 @@ renders: build
 		$(BIN)/popping-render $$d --out Renders/$$d-sheet.png --quiet || exit 1; \
 	done
 
-## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
+## Benchmarks against the peers; bench/setup-peers.sh installs them on first use (a venv in .build/peers).
 bench: build
 	bash bench/run.sh
 
