@@ -10,11 +10,11 @@ import Raster
 public enum PNG {
     /// How hard deflate works. UI frames are flat colour: 97 % of a 750×1334 owl frame's bytes
     /// equal the byte above, so level 1 (rows filtered against the row above, then runs) is
-    /// about five times as fast as libdeflate's fastest level; levels 2–9 without filters go
+    /// about five times as fast as libdeflate's fastest level; other levels without filters go
     /// through libdeflate, adaptive filters through libpng (level 6 adaptive took 4× as long as
     /// unfiltered for a slightly smaller file).
     public struct Compression: Sendable, Equatable {
-        /// zlib level, 0 (store) to 9 (smallest).
+        /// zlib level, 0 (store) to 9 (smallest); 1 is the run-length encoder for frames.
         public var level: Int32
         /// Whether libpng chooses a row filter per row (better for photos, slower).
         public var adaptiveFilters: Bool
@@ -24,9 +24,11 @@ public enum PNG {
             self.adaptiveFilters = adaptiveFilters
         }
 
-        /// Level 1: rows filtered against the row above, compressed as runs; the default, tuned
-        /// for UI frames (see `RunLengthDeflate`).
-        public static let fast = Compression(level: 1, adaptiveFilters: false)
+        /// Level 2, no filter (libdeflate): the default for single images, small and fast.
+        public static let fast = Compression(level: 2, adaptiveFilters: false)
+        /// Level 1: rows filtered against the row above and compressed as runs (see
+        /// `RunLengthDeflate`); for folders of frames, where speed matters more than size.
+        public static let frames = Compression(level: 1, adaptiveFilters: false)
         /// Level 9 with adaptive filters: for files that are committed (goldens, docs).
         public static let small = Compression(level: 9, adaptiveFilters: true)
     }
@@ -59,15 +61,15 @@ public enum PNG {
     }
 
     /// An 8-bit RGBA PNG without adaptive filters; nil when libdeflate cannot allocate. At
-    /// level 1 or below every row is filtered against the row above ("Up") and compressed as
-    /// runs (`RunLengthDeflate`), the fastest for UI frames; above it rows are left unfiltered
-    /// and deflated by libdeflate at `level`.
+    /// level 1 every row is filtered against the row above ("Up") and compressed as
+    /// runs (`RunLengthDeflate`), the fastest for UI frames; at other levels rows are left
+    /// unfiltered and deflated by libdeflate at `level` (0 stores them).
     private static func encodeUnfiltered(_ pixmap: Pixmap, level: Int32) -> [UInt8]? {
         let rowBytes = pixmap.width * 4 + 1
         let rawCount = rowBytes * pixmap.height
         let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, rawCount))
         defer { raw.deallocate() }
-        let up = level <= 1
+        let up = level == 1
         if up {
             let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
             defer { rows.deallocate() }
@@ -168,7 +170,7 @@ public final class PNGFileWriter {
     private var submitted = 0
     private var collected = 0
 
-    public init(compression: PNG.Compression = .fast) {
+    public init(compression: PNG.Compression = .frames) {
         self.compression = compression
     }
 
