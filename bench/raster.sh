@@ -5,7 +5,8 @@
 # shared machine; each renderer's figure is the median of its per-round medians. Quality is the
 # PSNR of each frame against a 4x4-supersampled reference (bench/raster_peers.py --reference).
 # Prints per seed a table (fastest first) and the lines
-#   raster_ms_per_frame, <peer>_ms_per_frame, raster_psnr_ref4x, <peer>_psnr_ref4x,
+#   raster_ms_per_frame, <peer>_ms_per_frame (wall), *_cpu_ms_per_frame (the thread's CPU time, which
+#   other processes on a busy machine disturb less), raster_psnr_ref4x, <peer>_psnr_ref4x,
 #   raster_ratio_<peer> (our time / the peer's: below 1 is faster)
 #
 # usage: bench/raster.sh [OUT_DIR]
@@ -31,10 +32,9 @@ for seed in $SEEDS; do
     "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --peers "" --reference
     : > "$dir/times"
     for _ in $(seq 1 "$ROUNDS"); do
-        "$BIN" raster "$dir/scene.json" --out "$dir/ours.png" --repeat "$FRAMES" |
-            sed -n 's/^raster_ms_per_frame: /raster /p' >> "$dir/times"
-        "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --frames "$FRAMES" |
-            sed -n 's/^\([a-z0-9]*\)_ms_per_frame: /\1 /p' >> "$dir/times"
+        { "$BIN" raster "$dir/scene.json" --out "$dir/ours.png" --repeat "$FRAMES"
+          "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --frames "$FRAMES"; } |
+            sed -n 's/^\([a-z0-9]*\)_cpu_ms_per_frame: /\1 cpu /p; s/^\([a-z0-9]*\)_ms_per_frame: /\1 wall /p' >> "$dir/times"
     done
     {
         echo "raster $("$PY" "$ROOT/bench/raster_peers.py" psnr "$dir/reference.png" "$dir/ours.png")"
@@ -47,20 +47,23 @@ import statistics, sys
 folder, seed, rounds, frames = sys.argv[1:]
 times = {}
 for line in open(f"{folder}/times"):
-    name, ms = line.split()
-    times.setdefault(name, []).append(float(ms))
+    name, clock, ms = line.split()
+    times.setdefault((name, clock), []).append(float(ms))
 psnr = dict(line.split() for line in open(f"{folder}/psnr"))
-ms = {name: statistics.median(v) for name, v in times.items()}
+wall = {name: statistics.median(v) for (name, clock), v in times.items() if clock == "wall"}
+cpu = {name: statistics.median(v) for (name, clock), v in times.items() if clock == "cpu"}
 label = {"raster": "popping-render"}
 print(f"scene seed {seed}: 750x1334, 270 shapes; median of {rounds} rounds x {frames} frames, one thread")
-print(f"  {'renderer':16} {'ms/frame':>9} {'PSNR dB':>8} {'time / ours':>12}")
-for name in sorted(ms, key=ms.get):
-    print(f"  {label.get(name, name):16} {ms[name]:9.3f} {float(psnr[name]):8.2f} {ms[name] / ms['raster']:12.2f}")
-for name in ms:
-    print(f"{name}_ms_per_frame[seed {seed}] {ms[name]:.3f}")
+print(f"  {'renderer':16} {'ms/frame':>9} {'CPU ms':>8} {'PSNR dB':>8} {'time / ours':>12} {'CPU / ours':>11}")
+for name in sorted(wall, key=wall.get):
+    print(f"  {label.get(name, name):16} {wall[name]:9.3f} {cpu[name]:8.3f} {float(psnr[name]):8.2f} "
+          f"{wall[name] / wall['raster']:12.2f} {cpu[name] / cpu['raster']:11.2f}")
+for name in wall:
+    print(f"{name}_ms_per_frame[seed {seed}] {wall[name]:.3f}")
+    print(f"{name}_cpu_ms_per_frame[seed {seed}] {cpu[name]:.3f}")
     print(f"{name}_psnr_ref4x[seed {seed}] {float(psnr[name]):.2f}")
-for name in ms:
+for name in wall:
     if name != "raster":
-        print(f"raster_ratio_{name}[seed {seed}] {ms['raster'] / ms[name]:.2f}")
+        print(f"raster_ratio_{name}[seed {seed}] {wall['raster'] / wall[name]:.2f} (CPU time {cpu['raster'] / cpu[name]:.2f})")
 PY
 done
