@@ -2,13 +2,14 @@
 protocol SpanSink {
     /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
-    /// A hint that pixel (x, y) will soon be blitted: a sink writing to memory may start loading
-    /// it, so the blit does not wait for it. Does nothing unless the sink implements it.
-    func prefetch(x: Int, y: Int)
+    /// A hint that pixels x..<x+count of row y will soon be blitted: a sink writing to memory
+    /// may start loading them, so the blits do not wait for them. Does nothing unless the sink
+    /// implements it.
+    func prefetch(x: Int, y: Int, count: Int)
 }
 
 extension SpanSink {
-    func prefetch(x: Int, y: Int) {}
+    func prefetch(x: Int, y: Int, count: Int) {}
 }
 
 /// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
@@ -260,15 +261,18 @@ final class CellAccumulator {
     private func sweep<Sink: SpanSink>(evenOdd: Bool, into sink: inout Sink) {
         let ahead = 4
         let row = cells, rowBits = bits
+        var lo = 0, hi = 0
         for ey in 0..<box.height {
             if ey + ahead < box.height, heads[ey + ahead] >= 0 {
-                // Some piece of the row a few rows down, most often its left edge.
-                sink.prefetch(x: box.x0 + min(Int(pieces[4 * Int(heads[ey + ahead])]), width - 1), y: box.y0 + ey + ahead)
+                // The row a few rows down most likely spans about what the last one did.
+                let first = min(lo, Int(pieces[4 * Int(heads[ey + ahead])]), width - 1)
+                sink.prefetch(x: box.x0 + first, y: box.y0 + ey + ahead, count: min(max(hi, first), width - 1) - first + 1)
             }
             var next = Int(heads[ey])
             guard next >= 0 else { continue }
             heads[ey] = -1
-            var lo = Int.max, hi = 0
+            lo = Int.max
+            hi = 0
             repeat {
                 let piece = pieces + 4 * next
                 let x = Int(piece[0])

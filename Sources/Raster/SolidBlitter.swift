@@ -19,9 +19,15 @@ struct SolidBlitter: SpanSink {
         }
     }
 
+    /// Starts loading every cache line (16 pixels) of the run.
     @inline(__always)
-    func prefetch(x: Int, y: Int) {
-        pr_prefetch(pixels + y * pixelsPerRow + x)
+    func prefetch(x: Int, y: Int, count: Int) {
+        let start = pixels + y * pixelsPerRow + x
+        var i = 0
+        repeat {
+            pr_prefetch(start + i)
+            i += 16
+        } while i < count
     }
 
     @inline(never)
