@@ -2,8 +2,9 @@
 """Scores an animated GIF against the PNG frames it was made from.
 
 Decodes the GIF with Pillow (each frame composed onto the previous ones as a viewer shows it) and,
-for each source frame at time i / FPS, finds the GIF frame on screen then (encoders may merge
-identical frames and lengthen their delay), and compares the two in RGB. Prints
+for each source frame at time i / FPS (rounded to GIF's centiseconds, as encoders place frames),
+finds the GIF frame on screen then (encoders may merge identical frames and lengthen their delay),
+and compares the two in RGB. Prints
   bytes, frames (GIF frames), psnr_mean, psnr_min (dB over the source frames)
 and exits 1 when the file does not end in a GIF trailer, cannot be decoded, or lasts a different
 number of frames than the source (within one frame of GIF's 10 ms delay rounding).
@@ -43,7 +44,7 @@ def main():
         sys.exit(f"gif_score.py: {args.gif} lasts {clock} ms, the frames {total:.0f} ms")
     scores, k = [], 0
     for i, path in enumerate(sources):
-        t = i * 1000 / args.fps + 0.5
+        t = round(i * 100 / args.fps) * 10 + 0.5  # GIF delays are centiseconds, rounded per frame
         while k + 1 < len(shown) and ends[k] <= t:
             k += 1
         src = np.asarray(Image.open(path).convert("RGB"), dtype=np.float64)
