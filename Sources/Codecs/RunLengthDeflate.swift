@@ -8,6 +8,9 @@ import CLibDeflate
 enum RunLengthDeflate {
     /// The zlib stream (header, one final fixed-Huffman block, Adler-32) of `count` bytes.
     static func zlib(_ data: UnsafePointer<UInt8>, count: Int) -> [UInt8] {
+        // Read once: each access to a static would check that it is initialised.
+        let literals = Table.literals, literalBits = Table.literalBits
+        let lengths = Table.lengths, lengthBits = Table.lengthBits
         var out = BitWriter(capacity: count / 8 + 64)  // deflate packs bits LSB first, as GIF
         out.write(0x0178, width: 16)  // zlib header: deflate, 32K window, no dictionary
         out.write(0b011, width: 3)  // final block, fixed Huffman codes
@@ -22,14 +25,14 @@ enum RunLengthDeflate {
                 var left = run
                 while left >= 3 {
                     let length = min(left, 258)
-                    out.write(Table.lengths[length], width: Table.lengthBits[length])
+                    out.write(lengths[length], width: lengthBits[length])
                     out.write(0, width: 5)  // distance 1
                     left -= length
                 }
-                for _ in 0..<left { out.write(Table.literals[Int(byte)], width: Table.literalBits[Int(byte)]) }
+                for _ in 0..<left { out.write(literals[Int(byte)], width: literalBits[Int(byte)]) }
                 i += run
             } else {
-                out.write(Table.literals[Int(byte)], width: Table.literalBits[Int(byte)])
+                out.write(literals[Int(byte)], width: literalBits[Int(byte)])
                 i += 1
             }
         }

@@ -65,15 +65,29 @@ public struct Pixmap: Equatable, Sendable {
         data.withUnsafeBytes { raw in
             let row = raw.baseAddress! + y * width * 4
             let bytes = row.assumingMemoryBound(to: UInt8.self)
-            for i in 0..<width {
+            var i = 0
+            while i < width {
+                // Four opaque pixels at a time are copied as they are.
+                if i + 4 <= width {
+                    let low = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt64.self)
+                    let high = row.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt64.self)
+                    let alphas: UInt64 = 0xFF00_0000_FF00_0000
+                    if low & high & alphas == alphas {
+                        UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: low, as: UInt64.self)
+                        UnsafeMutableRawPointer(out + 4 * i + 8).storeBytes(of: high, as: UInt64.self)
+                        i += 4
+                        continue
+                    }
+                }
                 let word = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
                 let a = word >> 24
                 if a == 255 || a == 0 {
                     UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: a == 0 ? 0 : word, as: UInt32.self)
-                    continue
+                } else {
+                    for c in 0..<3 { out[4 * i + c] = UInt8(min(255, (UInt32(bytes[4 * i + c]) * 255 + a / 2) / a)) }
+                    out[4 * i + 3] = UInt8(a)
                 }
-                for c in 0..<3 { out[4 * i + c] = UInt8(min(255, (UInt32(bytes[4 * i + c]) * 255 + a / 2) / a)) }
-                out[4 * i + 3] = UInt8(a)
+                i += 1
             }
         }
     }
