@@ -213,6 +213,7 @@ final class CellAccumulator {
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
     /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
+    @inline(__always)
     private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
         var ex1 = x1 >> 8
