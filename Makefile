@@ -53,7 +53,7 @@ renders: build
 schema: build
 	$(BIN)/popping-render schema > Schemas/scene.schema.json.tmp && mv Schemas/scene.schema.json.tmp Schemas/scene.schema.json
 
-## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
+## Benchmarks against the peers; bench/setup-peers.sh installs them on first use (a venv in .build/peers).
 bench: build
 	bash bench/run.sh
 

@@ -30,7 +30,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry", swiftSettings: fast),
-        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: fast),
+        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "Raster", dependencies: ["Geometry", "CRasterKernels"], swiftSettings: fast),
         .systemLibrary(name: "CLibPNGSystem", path: "Sources/CLibPNGSystem", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         .target(name: "CLibPNG", dependencies: ["CLibPNGSystem"]),

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# Layout benchmark: the three systems of ../shared/bench/kiwi_bench.py, built and edited by
-# kiwisolver (the C++ Kiwi) and by `popping-bench layout` (release build), back to back, and the
+# Layout benchmark: the three systems of `popping-bench layout`, built and edited by kiwisolver
+# (the C++ Kiwi, through bench/kiwi_bench.py) and by popping-bench (release build), back to back, and the
 # speed-up of build_solve_ms and edit_cycles_ms (medians) per variant and size.
 # Kiwi needs minutes for chain-strong at N=1000, so that size runs only with KIWI_SLOW=1.
 #
 # usage: bench/layout.sh
-# env:   PY=~/peers/bin/python (kiwisolver), REPEAT=5, KIWI_SLOW=0
+# env:   PY (kiwisolver, bench/setup-peers.sh), REPEAT=5, KIWI_SLOW=0
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SHARED=${SHARED:-$ROOT/../shared/bench}
-PY=${PY:-$HOME/peers/bin/python}
+PY=${PY:-$ROOT/.build/peers/bin/python}
 REPEAT=${REPEAT:-5}
 KIWI_SLOW=${KIWI_SLOW:-0}
 BIN=${BIN:-$ROOT/.build/release}/popping-bench
@@ -26,7 +25,7 @@ for variant in chain-strong chain-required star-strong; do
            "(kiwi takes minutes; KIWI_SLOW=1 runs it)"
       continue
     fi
-    kiwi=$("$PY" "$SHARED/kiwi_bench.py" "$n" --variant "$variant" --repeat "$REPEAT")
+    kiwi=$("$PY" "$ROOT/bench/kiwi_bench.py" "$n" --variant "$variant" --repeat "$REPEAT")
     ours=$("$BIN" layout --variant "$variant" --n "$n" --repeat "$REPEAT")
     for m in build_solve_ms edit_cycles_ms; do
       k=$(echo "$kiwi" | metric "$m" "$n"); o=$(echo "$ours" | metric "$m" "$n")

@@ -1,53 +1,69 @@
 #!/usr/bin/env bash
-# Raster benchmark: draws ../shared/bench/scene.json with `popping-bench raster` (release build)
-# and with Skia and cairo (raster_peers.py), round-robin so every comparison comes from the same
-# spell of this shared machine, and prints per round
-#   raster_ms_per_frame, skia_ms_per_frame, cairo_ms_per_frame (medians of FRAMES frames)
-# then the ratios of the median round and our quality against the 4x4-supersampled reference:
-#   raster_ratio_skia, raster_ratio_cairo, raster_psnr_ref4x, raster_psnr_cairo, raster_psnr_skia
+# Raster benchmark: `popping-bench raster` against Blend2D, Skia and cairo (bench/raster_peers.py), all
+# single-threaded, on scenes from bench/make_scene.py (one per seed in SEEDS). Ours and the peers run
+# round-robin, ROUNDS times FRAMES frames, so each comparison comes from the same spell of this
+# shared machine; each renderer's figure is the median of its per-round medians. Quality is the
+# PSNR of each frame against a 4x4-supersampled reference (bench/raster_peers.py --reference).
+# Prints per seed a table (fastest first) and the lines
+#   raster_ms_per_frame, <peer>_ms_per_frame (wall), *_cpu_ms_per_frame (the thread's CPU time, which
+#   other processes on a busy machine disturb less), raster_psnr_ref4x, <peer>_psnr_ref4x,
+#   raster_ratio_<peer> (our time / the peer's: below 1 is faster)
 #
 # usage: bench/raster.sh [OUT_DIR]
-# env:   PY=~/peers/bin/python (skia-python, pycairo, numpy, pillow), ROUNDS=3, FRAMES=20,
-#        OUT and BIN as bench/run.sh sets them (results go to $OUT/raster)
+# env:   PY (a Python with the peers, bench/setup-peers.sh), SEEDS="17 29", ROUNDS=3, FRAMES=20,
+#        BIN=.build/release, OUT (results go to $OUT/raster)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SHARED=${SHARED:-$ROOT/../shared/bench}
-PY=${PY:-$HOME/peers/bin/python}
+PY=${PY:-$ROOT/.build/peers/bin/python}
 OUT=${1:-${OUT:-${TMPDIR:-/tmp}/popping-bench}/raster}
+SEEDS=${SEEDS:-17 29}
 ROUNDS=${ROUNDS:-3}
 FRAMES=${FRAMES:-20}
 BIN=${BIN:-$ROOT/.build/release}/popping-bench
-SCENE=$SHARED/scene.json
+PEERS=(blend2d skia cairo)
 
 mkdir -p "$OUT"
 [ -x "$BIN" ] || (cd "$ROOT" && swift build -c release --product popping-bench >&2)
-"$PY" "$SHARED/raster_peers.py" --scene "$SCENE" --out "$OUT" -n 1 --reference >/dev/null
 
-ROWS=()
-for round in $(seq 1 "$ROUNDS"); do
-  "$PY" "$SHARED/raster_peers.py" --scene "$SCENE" --out "$OUT" -n "$FRAMES" >/dev/null
-  peers=$("$PY" -c "import json,sys; d=json.load(open(sys.argv[1])); \
-print(d['skia_ms_per_frame']['median_ms'], d['cairo_ms_per_frame']['median_ms'])" "$OUT/raster_bench_result.json")
-  ours=$("$BIN" raster "$SCENE" --out "$OUT/scene_ours.png" --repeat "$FRAMES" | awk '/raster_ms_per_frame/ {print $2}')
-  echo "round $round: raster_ms_per_frame $ours skia_ms_per_frame ${peers% *} cairo_ms_per_frame ${peers#* }"
-  ROWS+=("$ours ${peers% *} ${peers#* }")
-done
-
-printf '%s\n' "${ROWS[@]}" | "$PY" -c "
-import sys
-rows = sorted((tuple(map(float, l.split())) for l in sys.stdin if l.strip()), key=lambda r: r[0] / r[1])
-ours, skia, cairo = rows[len(rows) // 2]
-print(f'raster_ratio_skia {ours / skia:.2f}')
-print(f'raster_ratio_cairo {ours / cairo:.2f}')"
-
-"$PY" - "$OUT" <<'PY'
-import sys
-import numpy as np
-from PIL import Image
-out = sys.argv[1]
-ours = np.asarray(Image.open(f"{out}/scene_ours.png").convert("RGB"), dtype=float)
-for peer in ("ref4x", "cairo", "skia"):
-    other = np.asarray(Image.open(f"{out}/scene_{peer}.png").convert("RGB"), dtype=float)
-    mse = ((ours - other) ** 2).mean()
-    print(f"raster_psnr_{peer} {10 * np.log10(255 ** 2 / mse):.2f}")
+for seed in $SEEDS; do
+    dir="$OUT/seed-$seed"
+    mkdir -p "$dir"
+    "$PY" "$ROOT/bench/make_scene.py" --seed "$seed" --out "$dir/scene.json"
+    "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --peers "" --reference
+    : > "$dir/times"
+    for _ in $(seq 1 "$ROUNDS"); do
+        { "$BIN" raster "$dir/scene.json" --out "$dir/ours.png" --repeat "$FRAMES"
+          "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --frames "$FRAMES"; } |
+            sed -n 's/^\([a-z0-9]*\)_cpu_ms_per_frame: /\1 cpu /p; s/^\([a-z0-9]*\)_ms_per_frame: /\1 wall /p' >> "$dir/times"
+    done
+    {
+        echo "raster $("$PY" "$ROOT/bench/raster_peers.py" psnr "$dir/reference.png" "$dir/ours.png")"
+        for peer in "${PEERS[@]}"; do
+            echo "$peer $("$PY" "$ROOT/bench/raster_peers.py" psnr "$dir/reference.png" "$dir/$peer.png")"
+        done
+    } > "$dir/psnr"
+    "$PY" - "$dir" "$seed" "$ROUNDS" "$FRAMES" <<'PY'
+import statistics, sys
+folder, seed, rounds, frames = sys.argv[1:]
+times = {}
+for line in open(f"{folder}/times"):
+    name, clock, ms = line.split()
+    times.setdefault((name, clock), []).append(float(ms))
+psnr = dict(line.split() for line in open(f"{folder}/psnr"))
+wall = {name: statistics.median(v) for (name, clock), v in times.items() if clock == "wall"}
+cpu = {name: statistics.median(v) for (name, clock), v in times.items() if clock == "cpu"}
+label = {"raster": "popping-render"}
+print(f"scene seed {seed}: 750x1334, 270 shapes; median of {rounds} rounds x {frames} frames, one thread")
+print(f"  {'renderer':16} {'ms/frame':>9} {'CPU ms':>8} {'PSNR dB':>8} {'time / ours':>12} {'CPU / ours':>11}")
+for name in sorted(wall, key=wall.get):
+    print(f"  {label.get(name, name):16} {wall[name]:9.3f} {cpu[name]:8.3f} {float(psnr[name]):8.2f} "
+          f"{wall[name] / wall['raster']:12.2f} {cpu[name] / cpu['raster']:11.2f}")
+for name in wall:
+    print(f"{name}_ms_per_frame[seed {seed}] {wall[name]:.3f}")
+    print(f"{name}_cpu_ms_per_frame[seed {seed}] {cpu[name]:.3f}")
+    print(f"{name}_psnr_ref4x[seed {seed}] {float(psnr[name]):.2f}")
+for name in wall:
+    if name != "raster":
+        print(f"raster_ratio_{name}[seed {seed}] {wall['raster'] / wall[name]:.2f} (CPU time {cpu['raster'] / cpu[name]:.2f})")
 PY
+done

@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
-# `make bench`: popping-render against its peers, each comparison in the same run.
-# Peers come from ../shared/bench; bench/setup-peers.sh installs them once (venv in ~/peers).
+# `make bench`: popping-render against its peers, each comparison in the same run. Everything it
+# needs is in bench/: bench/setup-peers.sh installs the peers (a venv in .build/peers, or PEERS_DIR)
+# on first use, and the inputs are made here (scenes by bench/make_scene.py, frames by
+# popping-render itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SHARED=${SHARED:-../shared/bench}
-PY=${PY:-$HOME/peers/bin/python}
+export PEERS_DIR=${PEERS_DIR:-.build/peers}
+PY=${PY:-$PEERS_DIR/bin/python}
 BIN=.build/release
 OUT=${BENCH_OUT:-.build/bench}
 mkdir -p "$OUT"
 
-if [ ! -x "$PY" ]; then
-    echo "bench: peers are not set up; run bench/setup-peers.sh first" >&2
-    exit 2
+if [ "$PY" = "$PEERS_DIR/bin/python" ]; then
+    bash bench/setup-peers.sh
 fi
 
 for part in raster layout gif render text scene check outputs; do
-    if [ -f "bench/$part.sh" ]; then
-        echo "== $part"
-        SHARED="$SHARED" PY="$PY" BIN="$BIN" OUT="$OUT" bash "bench/$part.sh"
-    fi
+    echo "== $part"
+    PY="$PY" BIN="$BIN" OUT="$OUT" bash "bench/$part.sh"
 done

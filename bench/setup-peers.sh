@@ -1,10 +1,32 @@
 #!/usr/bin/env bash
-# Installs the peers `make bench` compares against: Skia, cairo, Kiwi, FreeType, HarfBuzz (Python, in ~/peers),
-# ffmpeg, gifsicle, ImageMagick and giflib (Debian packages).
+# Installs the peers `make bench` compares against, from the package registries only:
+#   Python (a venv in $PEERS_DIR, default .build/peers): skia-python, pycairo, blend2d-python, kiwisolver,
+#     freetype-py, uharfbuzz, pillow, numpy
+#   Debian: ffmpeg, gifsicle, GNU time, DejaVu fonts, cairo headers (pycairo builds against them)
+# Idempotent: a venv that already imports every peer is left alone.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+PEERS=${PEERS_DIR:-.build/peers}
+PY="$PEERS/bin/python"
+MODULES="skia cairo blend2d kiwisolver freetype uharfbuzz PIL numpy"
+
+if [ -x "$PY" ] && "$PY" -c "import $(echo $MODULES | tr ' ' ',')" 2>/dev/null; then
+    echo "peers ready in $PEERS" >&2
+    exit 0
+fi
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-$SUDO apt-get update -qq
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg gifsicle imagemagick giflib-tools time \
-    fonts-dejavu-core libcairo2-dev pkg-config python3-venv >/dev/null
-python3 -m venv "$HOME/peers"
-"$HOME/peers/bin/pip" install -q skia-python pycairo kiwisolver freetype-py uharfbuzz pillow numpy scikit-image imagequant
+missing=
+for pkg in ffmpeg gifsicle time fonts-dejavu-core libcairo2-dev pkg-config python3-venv python3-dev; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+done
+if [ -n "$missing" ]; then
+    echo "installing$missing" >&2
+    $SUDO apt-get update -qq
+    # shellcheck disable=SC2086
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+fi
+python3 -m venv "$PEERS"
+"$PEERS/bin/pip" install -q --upgrade pip
+"$PEERS/bin/pip" install -q skia-python pycairo blend2d-python kiwisolver freetype-py uharfbuzz pillow numpy
+"$PY" -c "import $(echo $MODULES | tr ' ' ',')"
+echo "peers ready in $PEERS" >&2

@@ -8,10 +8,10 @@ layout), composited glyph by glyph like ours, onto the same canvas at the same b
 prints the PSNR of the two alpha channels and compares the string width we report with the sum
 of HarfBuzz's advances. Exit status 1 when a PSNR is below 35 dB or a width differs.
 
-Setup: bench/setup-peers.sh (a venv in ~/peers with freetype-py, uharfbuzz, numpy and pillow).
+Setup: bench/setup-peers.sh (a venv in .build/peers with freetype-py, uharfbuzz, numpy and pillow).
 Run from the repository (`make bench` runs it through bench/text.sh):
     swift build -c release --product popping-render &&
-    ~/peers/bin/python bench/text_vs_freetype.py [--bin .build/release/popping-render] [--keep DIR]
+    .build/peers/bin/python bench/text_vs_freetype.py [--bin .build/release/popping-render] [--keep DIR]
 """
 import argparse
 import math

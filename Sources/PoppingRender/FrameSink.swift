@@ -178,6 +178,7 @@ final class FramesFolderSink: FrameSink {
     let fps: Int
     let scale: Double
     private let output: AtomicFolder
+    private let writer = PNGFileWriter()
     private var ticks: [Int] = []
 
     init(folder: String, fps: Int, scale: Double) throws {
@@ -195,19 +196,21 @@ final class FramesFolderSink: FrameSink {
 
     func add(_ pixmap: Pixmap, frame: Int) throws {
         let name = FrameFolder.fileName(index: ticks.count)
-        do { try PNG.write(pixmap, to: "\(output.temporaryPath)/\(name)") } catch let CodecError.unwritable(_, reason) {
-            throw RenderFailure("\(folder)/\(name)", reason)
-        }
+        try writer.write(pixmap, to: "\(output.temporaryPath)/\(name)")
         ticks.append(frame)
     }
 
     func finish() throws {
+        try writer.finish()
         let list = FrameFolder(fps: fps, scale: scale, ticks: ticks)
         try AtomicOutput.write(Array(list.json().utf8), to: "\(output.temporaryPath)/\(FrameFolder.manifestName)")
         try output.commit()
     }
 
-    func abort() { output.abort() }
+    func abort() {
+        writer.cancel()
+        output.abort()
+    }
 }
 
 /// An animated GIF, APNG or WebP, encoded as the frames arrive; the encoder is made for the

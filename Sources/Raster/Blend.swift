@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 /// Premultiplied RGBA8 arithmetic on pixels packed as they lie in memory: a `UInt32` read from
@@ -37,40 +38,34 @@ enum Blend {
         s &+ scale(d, by: 255 &- (s >> 24))
     }
 
-    /// Source-over of one colour onto `count` pixels; a plain store when the colour is opaque.
-    /// Four pixels at a time go through 16-bit SIMD lanes (SSE2/NEON width), with the same
-    /// arithmetic as `sourceOver(_:_:)`, so results do not depend on the path taken.
+    /// Source-over of `color` times `coverage` / 255 (0...255) onto one pixel, with the same
+    /// arithmetic as `sourceOver(scale(color, by: coverage), pixel)` in one SIMD register
+    /// (`pr_source_over_coverage`, inlined).
     @inline(__always)
-    static func sourceOver(_ s: UInt32, onto d: UnsafeMutablePointer<UInt32>, count: Int) {
-        let inverse = 255 &- (s >> 24)
-        if inverse == 0 {
-            d.update(repeating: s, count: count)
-            return
-        }
-        let factor = SIMD8<UInt16>(repeating: UInt16(inverse))
-        let source = unsafeBitCast(SIMD4<UInt32>(repeating: s), to: SIMD16<UInt8>.self)
-        let raw = UnsafeMutableRawPointer(d)
-        var i = 0
-        while i + 4 <= count {
-            let p = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
-            let low = div255(SIMD8<UInt16>(truncatingIfNeeded: p.lowHalf) &* factor)
-            let high = div255(SIMD8<UInt16>(truncatingIfNeeded: p.highHalf) &* factor)
-            let scaled = SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: low),
-                                       highHalf: SIMD8<UInt8>(truncatingIfNeeded: high))
-            raw.storeBytes(of: scaled &+ source, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
-            i += 4
-        }
-        while i < count {
-            d[i] = s &+ scale(d[i], by: inverse)
-            i += 1
-        }
+    static func sourceOver(_ color: UInt32, coverage: UInt32, onto pixel: UnsafeMutablePointer<UInt32>) {
+        pixel.pointee = pr_source_over_coverage(pixel.pointee, color, coverage)
     }
 
-    /// `div255` on eight 16-bit lanes.
+    /// The SIMD width the span kernel uses on this CPU (see `pr_raster_simd_level`); every
+    /// width gives the same bytes.
+    static let simdLevel = pr_raster_simd_level()
+
+    /// Runs shorter than this are blended here, one pixel at a time; longer ones go to the
+    /// SIMD kernel, whose call costs more than a few pixels.
+    static let kernelMinimum = 8
+
+    /// Source-over of one colour onto `count` pixels; a plain store when the colour is opaque.
+    /// Long runs go through `pr_source_over_span` (SSE2, AVX2 or AVX-512 lanes chosen for the
+    /// CPU) with the same arithmetic as `sourceOver(_:_:)`, so results do not depend on the path
+    /// taken.
     @inline(__always)
-    private static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let t = x &+ 128
-        return (t &+ (t &>> 8)) &>> 8
+    static func sourceOver(_ s: UInt32, onto d: UnsafeMutablePointer<UInt32>, count: Int) {
+        if count >= kernelMinimum {
+            pr_source_over_span(d, count, s, simdLevel)
+            return
+        }
+        let inverse = 255 &- (s >> 24)
+        for i in 0..<count { d[i] = s &+ scale(d[i], by: inverse) }
     }
 
     /// A 0...1 value (clamped; NaN counts as 0) as a byte 0...255, rounded.

@@ -2,41 +2,64 @@
 protocol SpanSink {
     /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
+    /// A hint that pixels x..<x+count of row y will soon be blitted: a sink writing to memory
+    /// may start loading them, so the blits do not wait for them. Does nothing unless the sink
+    /// implements it.
+    func prefetch(x: Int, y: Int, count: Int)
+}
+
+extension SpanSink {
+    func prefetch(x: Int, y: Int, count: Int) {}
 }
 
 /// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
 ///
 /// Each line (24.8 fixed point) is walked across the pixel rows and, within a row, across the
-/// pixel columns it passes. For the piece of line inside one pixel it adds `cover` (the signed
-/// height it spans, 256 = a whole pixel) and `area` (cover × the sum of its two x fractions)
-/// as `cell[x] += cover·512 − area` and `cell[x + 1] += area`. A running sum along the row then
-/// gives, at each pixel, 512·256 × the signed area of the shape inside it: an edge counts for
-/// the part of its pixel to its right and for every pixel further right. All of it is integer
-/// arithmetic, so the result is exact and the same on every machine.
+/// pixel columns it passes. For the piece of line inside one pixel it adds to that pixel's cell
+/// `cover` (the signed height it spans, 256 = a whole pixel) and `area` (cover × the sum of its
+/// two x fractions, 0...512). Sweeping a row from the left, a pixel holds 512·256 × the signed
+/// area of the shape inside it: `(covers left of it + its cover)·512 − its area`; an edge counts
+/// for the part of its pixel to its right and for every pixel further right. All of it is
+/// integer arithmetic, so the result is exact and the same on every machine.
 ///
-/// The buffer covers one box per fill (the path's bounds clipped to the clip rect) and is
-/// reused; sweeping a row clears the cells it reads, so it is clean for the next fill.
+/// The walk appends each piece to one flat list, chained per row (as AGG sorts its cells by
+/// row), so it writes memory in order instead of all over a box-sized grid. The sweep then
+/// gathers one row's pieces into a single row of cells, which stays in the fastest cache, and
+/// marks each cell it fills in a bit array (one 64-bit word per 64 cells), so it visits only
+/// the cells edges passed through, never the interiors between them, which arrive as one run
+/// each (as Blend2D's cell bit-array).
+///
+/// The buffers are reused from one fill to the next; the sweep clears the row heads, cells and
+/// bits it reads, so they are clean for the next fill.
 final class CellAccumulator {
+    /// Four `Int32` per piece: cell x, cover, area, and the index of the row's previous piece
+    /// (-1 ends the chain).
+    private var pieces: UnsafeMutablePointer<Int32>
+    private var pieceCount = 0
+    private var pieceCapacity = 256
+    /// The last piece added to each row of the box, -1 for none.
+    private var heads: UnsafeMutablePointer<Int32>
+    private var headCapacity = 0
+    /// `cover`, `area` per cell of the row being swept.
     private var cells: UnsafeMutablePointer<Int32>
-    private var capacity = 0
-    /// The first and last cell index touched in each row; `rowMax < rowMin` for an empty row.
-    private var rowMin: UnsafeMutablePointer<Int32>
-    private var rowMax: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
+    /// One bit per cell of `cells`: the ones that hold something.
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var cellCapacity = 0
     private var box = PixelRect.empty
     private var width = 0
-    private var stride = 0
 
     init() {
+        pieces = .allocate(capacity: 4 * pieceCapacity)
+        heads = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
-        rowMin = .allocate(capacity: 1)
-        rowMax = .allocate(capacity: 1)
+        bits = .allocate(capacity: 1)
     }
 
     deinit {
+        pieces.deallocate()
+        heads.deallocate()
         cells.deallocate()
-        rowMin.deallocate()
-        rowMax.deallocate()
+        bits.deallocate()
     }
 
     /// Accumulates `edges` inside `box` (which must not be empty) and reports the coverage.
@@ -52,28 +75,30 @@ final class CellAccumulator {
             }
         }
         sweep(rule: rule, into: &sink)
+        pieceCount = 0
     }
 
+    /// Sizes the buffers for `box`. Cells run to x = width: lines right of the box are moved
+    /// onto its right side and end the coverage there.
     private func prepare(_ box: PixelRect) {
         self.box = box
         width = box.width
-        stride = width + 2
-        let needed = stride * box.height
-        if needed > capacity {
+        if box.height > headCapacity {
+            heads.deallocate()
+            headCapacity = max(box.height, headCapacity * 2)
+            heads = .allocate(capacity: headCapacity)
+            heads.initialize(repeating: -1, count: headCapacity)
+        }
+        let words = (width + 64) >> 6
+        if 64 * words > cellCapacity {
             cells.deallocate()
-            capacity = max(needed, capacity * 2)
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
+            bits.deallocate()
+            cellCapacity = max(64 * words, cellCapacity * 2)
+            cells = .allocate(capacity: 2 * cellCapacity)
+            cells.initialize(repeating: 0, count: 2 * cellCapacity)
+            bits = .allocate(capacity: cellCapacity / 64)
+            bits.initialize(repeating: 0, count: cellCapacity / 64)
         }
-        if box.height > rowCapacity {
-            rowMin.deallocate()
-            rowMax.deallocate()
-            rowCapacity = max(box.height, rowCapacity * 2)
-            rowMin = .allocate(capacity: rowCapacity)
-            rowMax = .allocate(capacity: rowCapacity)
-        }
-        rowMin.initialize(repeating: Int32.max, count: box.height)
-        rowMax.initialize(repeating: -1, count: box.height)
     }
 
     /// Clips a line (box-relative 24.8) to the box and adds it. Parts above or below the box
@@ -123,14 +148,24 @@ final class CellAccumulator {
 
     /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
     @inline(__always)
-    private func addCell(row y: Int, x: Int, cover: Int, fractions: Int) {
+    private func add(row y: Int, x: Int, cover: Int, fractions: Int) {
         guard cover != 0 else { return }
-        let area = cover * fractions
-        let cell = cells + y * stride + x
-        cell[0] &+= Int32(truncatingIfNeeded: (cover << 9) - area)
-        cell[1] &+= Int32(truncatingIfNeeded: area)
-        if Int32(x) < rowMin[y] { rowMin[y] = Int32(x) }
-        if Int32(x + 1) > rowMax[y] { rowMax[y] = Int32(x + 1) }
+        if pieceCount == pieceCapacity { growPieces() }
+        let piece = pieces + 4 * pieceCount
+        piece[0] = Int32(truncatingIfNeeded: x)
+        piece[1] = Int32(truncatingIfNeeded: cover)
+        piece[2] = Int32(truncatingIfNeeded: cover * fractions)
+        piece[3] = heads[y]
+        heads[y] = Int32(truncatingIfNeeded: pieceCount)
+        pieceCount += 1
+    }
+
+    private func growPieces() {
+        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * pieceCapacity)
+        grown.moveInitialize(from: pieces, count: 4 * pieceCount)
+        pieces.deallocate()
+        pieces = grown
+        pieceCapacity *= 2
     }
 
     /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
@@ -146,16 +181,24 @@ final class CellAccumulator {
         let (first, incr) = dy > 0 ? (256, 1) : (0, -1)
         if dx == 0 {
             let ex = x1 >> 8, fractions = (x1 & 255) * 2
-            addCell(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
+            add(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
             ey1 += incr
             while ey1 != ey2 {
-                addCell(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
+                add(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
                 ey1 += incr
             }
-            addCell(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
+            add(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
             return
         }
-        var steps = Steps(total: dx, over: abs(dy), firstFraction: dy > 0 ? 256 - fy1 : fy1)
+        let firstFraction = dy > 0 ? 256 - fy1 : fy1
+        if ey2 == ey1 + incr {
+            // Two rows: only the crossing is needed, one division instead of the DDA's two.
+            let xMid = x1 + Steps.floorDivide(firstFraction * dx, abs(dy)).quotient
+            rowSegment(ey1, x1, fy1, xMid, first)
+            rowSegment(ey2, xMid, 256 - first, x2, fy2)
+            return
+        }
+        var steps = Steps(total: dx, over: abs(dy), firstFraction: firstFraction)
         var xFrom = x1 + steps.first
         rowSegment(ey1, x1, fy1, xFrom, first)
         ey1 += incr
@@ -170,69 +213,105 @@ final class CellAccumulator {
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
     /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
+    @inline(__always)
     private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
         var ex1 = x1 >> 8
         let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
         if ex1 == ex2 {
-            addCell(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
+            add(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
             return
         }
         let dx = x2 - x1
         let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
-        var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: dx > 0 ? 256 - fx1 : fx1)
-        addCell(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
+        let firstFraction = dx > 0 ? 256 - fx1 : fx1
+        if ex2 == ex1 + incr {
+            // Two cells: only the crossing is needed, one division instead of the DDA's two.
+            let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
+            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
+            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
+            return
+        }
+        var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
+        add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
         ex1 += incr
         var y = y1 + steps.first
         while ex1 != ex2 {
             let delta = steps.next()
-            addCell(row: ey, x: ex1, cover: delta, fractions: 256)
+            add(row: ey, x: ex1, cover: delta, fractions: 256)
             y += delta
             ex1 += incr
         }
-        addCell(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
+        add(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
     }
 
-    /// Prefix-sums each row into coverage and reports it as runs: between two cells that hold
-    /// something the coverage is constant, so interiors arrive as long runs and only pixels an
-    /// edge passes through arrive one by one. Clears every cell it reads.
+    /// Sweeps each row: gathers its pieces into the row of cells, then reports the coverage as
+    /// runs. Each filled cell is one pixel of its own, and the unmarked pixels up to the next
+    /// filled one share the coverage of every cover to their left, so interiors arrive as one
+    /// run. Clears the row heads, cells and bits it reads.
     private func sweep<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
-        let evenOdd = rule == .evenOdd
+        // Two copies of the loop, each with its rule fixed.
+        if rule == .evenOdd {
+            sweep(evenOdd: true, into: &sink)
+        } else {
+            sweep(evenOdd: false, into: &sink)
+        }
+    }
+
+    @inline(__always)
+    private func sweep<Sink: SpanSink>(evenOdd: Bool, into sink: inout Sink) {
+        let ahead = 4
+        let row = cells, rowBits = bits
+        var lo = 0, hi = 0
         for ey in 0..<box.height {
-            let lo = Int(rowMin[ey]), hi = Int(rowMax[ey])
-            guard lo <= hi else { continue }
-            let row = cells + ey * stride
-            var sum = 0
-            var x = lo
-            while x <= hi {
-                sum += Int(row[x])
-                row[x] = 0
-                let next = nextNonZero(row, after: x, through: hi)
-                if x < width {
-                    let alpha = coverageAlpha(sum, evenOdd: evenOdd)
-                    if alpha != 0 {
-                        sink.blit(x: box.x0 + x, y: box.y0 + ey, count: min(next, width) - x, alpha: alpha)
+            if ey + ahead < box.height, heads[ey + ahead] >= 0 {
+                // The row a few rows down most likely spans about what the last one did.
+                let first = min(lo, Int(pieces[4 * Int(heads[ey + ahead])]), width - 1)
+                sink.prefetch(x: box.x0 + first, y: box.y0 + ey + ahead, count: min(max(hi, first), width - 1) - first + 1)
+            }
+            var next = Int(heads[ey])
+            guard next >= 0 else { continue }
+            heads[ey] = -1
+            lo = Int.max
+            hi = 0
+            repeat {
+                let piece = pieces + 4 * next
+                let x = Int(piece[0])
+                row[2 * x] &+= piece[1]
+                row[2 * x + 1] &+= piece[2]
+                rowBits[x >> 6] |= 1 << UInt64(x & 63)
+                lo = min(lo, x)
+                hi = max(hi, x)
+                next = Int(piece[3])
+            } while next >= 0
+            let y = box.y0 + ey
+            var covers = 0
+            var runStart = lo
+            for w in (lo >> 6)...(hi >> 6) {
+                var word = rowBits[w]
+                rowBits[w] = 0
+                while word != 0 {
+                    let x = w << 6 | word.trailingZeroBitCount
+                    word &= word &- 1
+                    if runStart < x && covers != 0 {
+                        let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
+                        let end = min(x, width)
+                        if alpha != 0 && runStart < end {
+                            sink.blit(x: box.x0 + runStart, y: y, count: end - runStart, alpha: alpha)
+                        }
                     }
+                    let cover = Int(row[2 * x]), area = Int(row[2 * x + 1])
+                    row[2 * x] = 0
+                    row[2 * x + 1] = 0
+                    covers += cover
+                    if x < width {
+                        let alpha = coverageAlpha(covers << 9 - area, evenOdd: evenOdd)
+                        if alpha != 0 { sink.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
+                    }
+                    runStart = x + 1
                 }
-                x = next
             }
         }
-    }
-
-    /// The index of the first non-zero cell after `x`, or `hi + 1`. Interiors are long runs of
-    /// zero cells, so they are skipped four cells (16 bytes) per step.
-    @inline(__always)
-    private func nextNonZero(_ row: UnsafeMutablePointer<Int32>, after x: Int, through hi: Int) -> Int {
-        var next = x + 1
-        let raw = UnsafeRawPointer(row)
-        while next + 3 <= hi {
-            let pair = raw.loadUnaligned(fromByteOffset: next * 4, as: UInt64.self)
-                | raw.loadUnaligned(fromByteOffset: next * 4 + 8, as: UInt64.self)
-            if pair != 0 { break }
-            next += 4
-        }
-        while next <= hi && row[next] == 0 { next += 1 }
-        return next
     }
 }
 
@@ -286,7 +365,7 @@ struct Steps {
 
     /// Floor division and its non-negative remainder.
     @inline(__always)
-    private static func floorDivide(_ p: Int, _ d: Int) -> (Int, Int) {
+    static func floorDivide(_ p: Int, _ d: Int) -> (quotient: Int, remainder: Int) {
         var q = p / d, r = p % d
         if r < 0 { q -= 1; r += d }
         return (q, r)

@@ -53,14 +53,43 @@ public struct Pixmap: Equatable, Sendable {
 
     /// The pixels as straight RGBA bytes, as PNG and GIF store them.
     public func straightRGBA() -> [UInt8] {
-        var d = data
-        for i in stride(from: 0, to: d.count, by: 4) {
-            let a = UInt32(d[i + 3])
-            if a == 255 { continue }
-            if a == 0 { d[i] = 0; d[i + 1] = 0; d[i + 2] = 0; continue }
-            for c in 0..<3 { d[i + c] = UInt8(min(255, (UInt32(d[i + c]) * 255 + a / 2) / a)) }
+        [UInt8](unsafeUninitializedCapacity: data.count) { out, initialized in
+            for y in 0..<height { straightRow(y, into: out.baseAddress! + y * width * 4) }
+            initialized = data.count
         }
-        return d
+    }
+
+    /// Writes row `y` as straight RGBA bytes (`width * 4` of them) to `out`: opaque pixels, all
+    /// of a UI frame but its edges, are copied as they are; the others are divided by alpha.
+    public func straightRow(_ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        data.withUnsafeBytes { raw in
+            let row = raw.baseAddress! + y * width * 4
+            let bytes = row.assumingMemoryBound(to: UInt8.self)
+            var i = 0
+            while i < width {
+                // Four opaque pixels at a time are copied as they are.
+                if i + 4 <= width {
+                    let low = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt64.self)
+                    let high = row.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt64.self)
+                    let alphas: UInt64 = 0xFF00_0000_FF00_0000
+                    if low & high & alphas == alphas {
+                        UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: low, as: UInt64.self)
+                        UnsafeMutableRawPointer(out + 4 * i + 8).storeBytes(of: high, as: UInt64.self)
+                        i += 4
+                        continue
+                    }
+                }
+                let word = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                let a = word >> 24
+                if a == 255 || a == 0 {
+                    UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: a == 0 ? 0 : word, as: UInt32.self)
+                } else {
+                    for c in 0..<3 { out[4 * i + c] = UInt8(min(255, (UInt32(bytes[4 * i + c]) * 255 + a / 2) / a)) }
+                    out[4 * i + 3] = UInt8(a)
+                }
+                i += 1
+            }
+        }
     }
 
     /// The premultiplied RGBA of one pixel.

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Blends one premultiplied colour through coverage runs, optionally multiplied by a clip mask.
 struct SolidBlitter: SpanSink {
     let pixels: UnsafeMutablePointer<UInt32>
@@ -5,8 +7,31 @@ struct SolidBlitter: SpanSink {
     let color: UInt32
     let clip: CoverageMask?
 
+    /// Inlined into the sweep: most runs are the single pixels along an edge, blended here in
+    /// one SIMD register; longer runs and clipped ones go to functions of their own.
+    @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int) {
         let row = pixels + y * pixelsPerRow + x
+        if clip == nil && count == 1 {
+            Blend.sourceOver(color, coverage: UInt32(alpha), onto: row)
+        } else {
+            blit(row, x: x, y: y, count: count, alpha: alpha)
+        }
+    }
+
+    /// Starts loading every cache line (16 pixels) of the run.
+    @inline(__always)
+    func prefetch(x: Int, y: Int, count: Int) {
+        let start = pixels + y * pixelsPerRow + x
+        var i = 0
+        repeat {
+            pr_prefetch(start + i)
+            i += 16
+        } while i < count
+    }
+
+    @inline(never)
+    private func blit(_ row: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, alpha: Int) {
         guard let clip else {
             Blend.sourceOver(alpha == 255 ? color : Blend.scale(color, by: UInt32(alpha)), onto: row, count: count)
             return

@@ -3,7 +3,7 @@ import Foundation
 import Layout
 
 /// `popping-bench layout`: builds and solves the constraint systems of
-/// ../shared/bench/kiwi_bench.py (same constraints, same build order, same edit sweep) and prints
+/// bench/kiwi_bench.py (same constraints, same build order, same edit sweep) and prints
 /// its metric lines, so the two can be compared in one run.
 struct LayoutBench: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,12 +2,12 @@ import ArgumentParser
 import CGlibcMalloc
 import Foundation
 
-/// Benchmarks that print figures comparable with the peers in ../shared/bench.
+/// Benchmarks that print figures comparable with the peers run by the scripts in bench/.
 @main
 struct PoppingBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popping-bench",
-        abstract: "Benchmarks popping-render against the peers in ../shared/bench.",
+        abstract: "Benchmarks popping-render against the peers run by the scripts in bench/.",
         subcommands: [RasterBench.self, LayoutBench.self])
 
     /// Runs with the allocator tuned as `popping-render` runs, so the figures are the product's;

@@ -1,4 +1,5 @@
 import Codecs
+import CLibPNG
 import Foundation
 import GoldenTesting
 import Raster
@@ -70,7 +71,28 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
         return Pixmap(width: 53, height: 37, straight: rgba)
     }
 
-    @Test(arguments: [PNG.Compression.fast, .small, .init(level: 0, adaptiveFilters: false)])
+    /// Flat colour with long runs of every length around deflate's longest match (258), a few
+    /// translucent and transparent pixels, and rows that differ from the one above.
+    private func flatFrame() -> Pixmap {
+        var rgba = [UInt8]()
+        for y in 0..<23 {
+            for x in 0..<700 {
+                let edge = x == 64 + y * 3 || x == 129 + 2 * y || x == 258 + y || x == 259 * 2 + y % 3
+                rgba += edge ? [UInt8(y * 11), 40, 200, y % 4 == 0 ? 0 : UInt8(255 - y)] : [250, 250, 252, 255]
+            }
+        }
+        return Pixmap(width: 700, height: 23, straight: rgba)
+    }
+
+    @Test(arguments: [PNG.Compression.fast, .frames, .small, .init(level: 0, adaptiveFilters: false),
+                      .init(level: 4, adaptiveFilters: false)])
+    func flatFrameEncodesThenDecodesToTheSamePixels(compression: PNG.Compression) throws {
+        let p = flatFrame()
+        #expect(try PNG.decode(PNG.encode(p, compression: compression)) == p)
+    }
+
+    @Test(arguments: [PNG.Compression.fast, .frames, .small, .init(level: 0, adaptiveFilters: false),
+                      .init(level: 4, adaptiveFilters: false)])
     func encodeThenDecodeGivesTheSamePixels(compression: PNG.Compression) throws {
         let p = gradient()
         #expect(try PNG.decode(PNG.encode(p, compression: compression)) == p)
@@ -85,6 +107,38 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try PNG.write(gradient(), to: folder + "/a.png")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
+    }
+
+    @Test(arguments: [1, 2]) func filesWithoutAdaptiveFiltersAreReadByLibpngToo(level: Int32) throws {
+        let bytes = try PNG.encode(gradient(), compression: .init(level: level, adaptiveFilters: false))
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer {
+            pr_png_decode($0.baseAddress, $0.count, PNG.maxPixels, &pixels, &width, &height, &message, message.count)
+        }
+        #expect(status == 0 && width == 53 && height == 37)
+        defer { pr_png_free(pixels) }
+        let rgba = Array(UnsafeBufferPointer(start: pixels, count: 53 * 37 * 4))
+        #expect(Pixmap(width: 53, height: 37, straight: rgba) == gradient())
+    }
+
+    @Test func fileWriterWritesEveryFrameOnWorkerThreads() throws {
+        let folder = try scratchFolder("png-writer")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = PNGFileWriter()
+        let frames = (0..<20).map { i in Pixmap(width: 3, height: 2, premultiplied: [UInt8](repeating: UInt8(i * 12), count: 24)) }
+        for (i, frame) in frames.enumerated() { try writer.write(frame, to: "\(folder)/\(i).png") }
+        try writer.finish()
+        for (i, frame) in frames.enumerated() { #expect(try PNG.read(path: "\(folder)/\(i).png") == frame) }
+    }
+
+    @Test func fileWriterThrowsTheFirstFailureByFinish() {
+        let writer = PNGFileWriter()
+        #expect(throws: CodecError.unwritable(path: "/nonexistent-dir/a.png", reason: "folder /nonexistent-dir does not exist")) {
+            try writer.write(gradient(), to: "/nonexistent-dir/a.png")
+            try writer.finish()
+        }
     }
 
     @Test func unwritableFolderIsAnErrorAndWritesNothing() {

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 @testable import Raster
 import Testing
@@ -54,5 +55,43 @@ import Testing
     @Test func premultipliedColourRoundsEachChannel() {
         let p = Blend.premultiplied(Color(r255: 200, g: 100, b: 3, alpha: 0.5), alpha: 1)
         #expect(p == Blend.div255(200 * 128) | Blend.div255(100 * 128) << 8 | Blend.div255(3 * 128) << 16 | 128 << 24)
+    }
+
+    /// Pixels and colours from a fixed linear congruential sequence, premultiplied so every
+    /// channel is at most the alpha.
+    private static func premultipliedWords(_ count: Int, seed: UInt64) -> [UInt32] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let a = UInt32(truncatingIfNeeded: state >> 56)
+            let rgb = (0..<3).map { UInt32(truncatingIfNeeded: state >> (8 + 8 * $0)) & 0xFF * a / 255 }
+            return rgb[0] | rgb[1] << 8 | rgb[2] << 16 | a << 24
+        }
+    }
+
+    @Test func everySIMDWidthBlendsRunsLikeTheScalarCode() {
+        let colours = Self.premultipliedWords(64, seed: 1) + [0xFF00_00FF, 0x8000_0080, 0x0100_0000]
+        let pixels = Self.premultipliedWords(67, seed: 2)
+        for level in 0...pr_raster_simd_level() {
+            for (n, colour) in colours.enumerated() {
+                let count = n % 67
+                var out = pixels
+                out.withUnsafeMutableBufferPointer { pr_source_over_span($0.baseAddress!, count, colour, level) }
+                let expected = pixels.indices.map { $0 < count ? Blend.sourceOver(colour, pixels[$0]) : pixels[$0] }
+                #expect(out == expected, "level \(level), colour \(colour), \(count) pixels")
+            }
+        }
+    }
+
+    @Test func onePixelBlendMatchesScaleThenSourceOver() {
+        let colours = Self.premultipliedWords(200, seed: 3)
+        let pixels = Self.premultipliedWords(200, seed: 4)
+        for (colour, pixel) in zip(colours, pixels) {
+            for coverage in stride(from: UInt32(0), through: 255, by: 17) {
+                var out = pixel
+                Blend.sourceOver(colour, coverage: coverage, onto: &out)
+                #expect(out == Blend.sourceOver(Blend.scale(colour, by: coverage), pixel))
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
 import Testing
 
 @Suite struct RoundingTests {
-    @Test(arguments: [-2.5, -1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.5, 2.5, 3.4999, 1e9 + 0.5, -7.0000001])
+    @Test(arguments: [-2.5, -1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.5, 2.5, 3.4999, 1e9 + 0.5, -7.0000001,
+                      0x1p51 - 0.5, -0x1p51 + 0.5, 0x1p51 + 1, 0x1p52 - 0.5, -0x1p52 + 1.5, 1e15 + 0.5])
     func integerRoundingMatchesIEEE(value: Double) {
         #expect(value.floorToInt == Int(value.rounded(.down)))
         #expect(value.ceilToInt == Int(value.rounded(.up)))

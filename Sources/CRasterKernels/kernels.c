@@ -1,0 +1,122 @@
+// Solid-colour source-over for long runs of pixels, at the widest SIMD width the CPU has.
+//
+// round(x / 255) for x = c * k + 128 <= 65535 is (x * 257) >> 16, i.e. one unsigned 16-bit
+// high multiply by 257: the same value as Blend.div255's (t + (t >> 8)) >> 8, so every path
+// here gives the bytes of the scalar Swift code.
+#include "CRasterKernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define PR_X86 1
+#endif
+
+static inline uint32_t div255_lanes(uint32_t x) {
+    uint32_t t = x + 0x00800080u;
+    return ((t + ((t >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
+
+static inline uint32_t source_over_1(uint32_t d, uint32_t s, uint32_t inverse) {
+    uint32_t rb = div255_lanes((d & 0x00FF00FFu) * inverse);
+    uint32_t ga = div255_lanes(((d >> 8) & 0x00FF00FFu) * inverse);
+    return s + (rb | (ga << 8));
+}
+
+static void span_portable(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+    for (size_t i = 0; i < n; i++) d[i] = source_over_1(d[i], s, inverse);
+}
+
+#ifdef PR_X86
+static void span_sse2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+    const __m128i k = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(128);
+    const __m128i m257 = _mm_set1_epi16(257), src = _mm_set1_epi32((int)s), zero = _mm_setzero_si128();
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(d + i));
+        __m128i lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k), half), m257);
+        __m128i hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), k), half), m257);
+        _mm_storeu_si128((__m128i *)(d + i), _mm_add_epi8(_mm_packus_epi16(lo, hi), src));
+    }
+    span_portable(d + i, n - i, s, inverse);
+}
+
+__attribute__((target("avx2")))
+static void span_avx2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+    const __m256i k = _mm256_set1_epi16((short)inverse), half = _mm256_set1_epi16(128);
+    const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s), zero = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i p = _mm256_loadu_si256((const __m256i *)(d + i));
+        __m256i lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), k), half), m257);
+        __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), k), half), m257);
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), src));
+    }
+    span_sse2(d + i, n - i, s, inverse);
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static inline __m512i over_avx512(__m512i p, __m512i k, __m512i half, __m512i m257, __m512i src) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i lo = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpacklo_epi8(p, zero), k), half), m257);
+    __m512i hi = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpackhi_epi8(p, zero), k), half), m257);
+    return _mm512_add_epi8(_mm512_packus_epi16(lo, hi), src);
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+    const __m512i k = _mm512_set1_epi16((short)inverse), half = _mm512_set1_epi16(128);
+    const __m512i m257 = _mm512_set1_epi16(257), src = _mm512_set1_epi32((int)s);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m512i p = _mm512_loadu_si512((const void *)(d + i));
+        _mm512_storeu_si512((void *)(d + i), over_avx512(p, k, half, m257, src));
+    }
+    if (i < n) {
+        __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
+        __m512i p = _mm512_maskz_loadu_epi32(m, d + i);
+        _mm512_mask_storeu_epi32(d + i, m, over_avx512(p, k, half, m257, src));
+    }
+}
+
+static uint64_t xgetbv0(void) {
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+#endif
+
+int pr_raster_simd_level(void) {
+#ifdef PR_X86
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 1;
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx) return 1;
+    uint64_t xcr0 = xgetbv0();
+    if ((xcr0 & 0x6) != 0x6) return 1;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 1;
+    int avx2 = (b >> 5) & 1, avx512f = (b >> 16) & 1, avx512bw = (b >> 30) & 1;
+    if (avx512f && avx512bw && (xcr0 & 0xE6) == 0xE6) return 3;
+    return avx2 ? 2 : 1;
+#else
+    return 0;
+#endif
+}
+
+void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level) {
+    uint32_t inverse = 255 - (s >> 24);
+    if (inverse == 0) {
+        for (size_t i = 0; i < count; i++) d[i] = s;
+        return;
+    }
+#ifdef PR_X86
+    switch (level) {
+    case 3: span_avx512(d, count, s, inverse); return;
+    case 2: span_avx2(d, count, s, inverse); return;
+    case 1: span_sse2(d, count, s, inverse); return;
+    default: break;
+    }
+#else
+    (void)level;
+#endif
+    span_portable(d, count, s, inverse);
+}
