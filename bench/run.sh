@@ -14,7 +14,7 @@ if [ ! -x "$PY" ]; then
     exit 2
 fi
 
-for part in raster layout gif render text; do
+for part in raster layout gif render text svg; do
     if [ -f "bench/$part.sh" ]; then
         echo "== $part"
         SHARED="$SHARED" PY="$PY" BIN="$BIN" OUT="$OUT" bash "bench/$part.sh"

@@ -23,9 +23,7 @@ public struct GradientStop: Equatable, Sendable {
 }
 
 /// A colour ramp laid over the plane, as CGGradient/CAGradientLayer and SVG's paint servers
-/// describe it. Colours between stops are interpolated with premultiplied alpha in sRGB (what
-/// browsers do for CSS and SVG gradients), so a stop fading to transparent never shows the
-/// transparent stop's colour.
+/// describe it, interpolated in sRGB.
 public struct Gradient: Equatable, Sendable {
     /// The geometry the ramp follows, in gradient space.
     public enum Kind: Equatable, Sendable {
@@ -36,6 +34,16 @@ public struct Gradient: Equatable, Sendable {
         /// both centre and radius (SVG 2's radial gradient, Canvas's `createRadialGradient`).
         /// Where no circle of a location ≥ 0 passes through a point, nothing is painted.
         case radial(center: Point, radius: Double, focus: Point, focalRadius: Double)
+    }
+
+    /// How colours between two stops of different alpha are mixed.
+    public enum Interpolation: Equatable, Sendable {
+        /// Premultiplied (CSS gradients): a stop fading to transparent never shows the
+        /// transparent stop's colour.
+        case premultiplied
+        /// Straight colour and alpha mixed separately, then premultiplied: what Chromium and
+        /// librsvg both do for SVG's gradients (red to transparent blue passes through purple).
+        case straight
     }
 
     /// What the ramp does beyond locations 0 and 1.
@@ -54,14 +62,16 @@ public struct Gradient: Equatable, Sendable {
     public var spread: Spread
     /// Gradient space to the space of the path being filled.
     public var transform: AffineTransform
+    public var interpolation: Interpolation
     /// Whether to spread rounding error by an ordered 4×4 dither, hiding banding in slow ramps.
     /// Off by default so flat stops stay exactly flat.
     public var dither: Bool
 
     /// A gradient with the given geometry and stops.
     public init(kind: Kind, stops: [GradientStop], spread: Spread = .pad, transform: AffineTransform = .identity,
-                dither: Bool = false) {
+                interpolation: Interpolation = .premultiplied, dither: Bool = false) {
         self.kind = kind
+        self.interpolation = interpolation
         self.stops = stops
         self.spread = spread
         self.transform = transform
@@ -96,9 +106,11 @@ public struct Gradient: Equatable, Sendable {
             stops[i].location = location
             floor = location
         }
+        let straight = interpolation == .straight
+        /// The colour to interpolate: premultiplied, or straight to be premultiplied after mixing.
         func premultiplied(_ c: Color) -> SIMD4<Double> {
-            let a = min(max(c.alpha, 0), 1)
-            return SIMD4(min(max(c.red, 0), 1) * a, min(max(c.green, 0), 1) * a, min(max(c.blue, 0), 1) * a, a)
+            let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
+            return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
         }
         var table = [SIMD4<UInt16>](repeating: .zero, count: 256)
         guard let first = stops.first else { return table }
@@ -117,7 +129,8 @@ public struct Gradient: Equatable, Sendable {
                 let w = span > 0 ? (t - a.location) / span : 1
                 color = premultiplied(a.color) * (1 - w) + premultiplied(b.color) * w
             }
-            let fixed = color * (255 * 256)
+            let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
+            let fixed = mixed * (255 * 256)
             table[i] = SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
                              UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
         }

@@ -18,38 +18,46 @@ extension Canvas {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform)
+        draw(root, transform: transform, depth: 0)
     }
 
-    /// Draws a group: straight through, or into a layer that is clipped, masked and faded
-    /// as a whole before it is composited.
-    private func draw(_ group: VectorGroup, transform: AffineTransform) {
-        guard group.needsLayer else {
-            drawChildren(of: group, transform: transform)
+    /// How many offscreen layers may nest; deeper groups are drawn straight through (their
+    /// opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
+    static let maximumLayerDepth = 24
+
+    /// Draws a group: straight through, or into a layer covering its pixels that is clipped,
+    /// masked and faded as a whole before it is composited.
+    private func draw(_ group: VectorGroup, transform: AffineTransform, depth: Int) {
+        guard group.needsLayer, depth < Canvas.maximumLayerDepth else {
+            drawChildren(of: group, transform: transform, depth: depth)
             return
         }
-        guard group.opacity > 0 else { return }
-        let layer = Canvas(width: pixmap.width, height: pixmap.height)
-        layer.clip = clip
-        layer.drawChildren(of: group, transform: transform)
+        guard group.opacity > 0, let bounds = group.bounds else { return }
+        let box = transform.apply(bounds)
+        let x0 = max(Double(clip.bounds.x0), (box.minX - 1).rounded(.down))
+        let y0 = max(Double(clip.bounds.y0), (box.minY - 1).rounded(.down))
+        let x1 = min(Double(clip.bounds.x1), (box.maxX + 1).rounded(.up))
+        let y1 = min(Double(clip.bounds.y1), (box.maxY + 1).rounded(.up))
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
+        let width = Int(x1 - x0), height = Int(y1 - y0)
+        let local = transform.concatenating(.translation(-x0, -y0))
+        func offscreen(_ content: VectorGroup) -> Pixmap {
+            let canvas = Canvas(width: width, height: height)
+            canvas.draw(content, transform: local, depth: depth + 1)
+            return canvas.pixmap
+        }
+        let layer = Canvas(width: width, height: height)
+        layer.drawChildren(of: group, transform: local, depth: depth + 1)
         var content = layer.pixmap
-        for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup, transform: transform), mode: .alpha) }
-        for mask in group.masks { content.multiply(by: offscreen(mask, transform: transform), mode: .luminance) }
-        composite(content, alpha: group.opacity)
+        for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
+        for mask in group.masks { content.multiply(by: offscreen(mask), mode: .luminance) }
+        composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
     }
 
-    /// `group` drawn onto a transparent canvas the size of this one.
-    private func offscreen(_ group: VectorGroup, transform: AffineTransform) -> Pixmap {
-        let canvas = Canvas(width: pixmap.width, height: pixmap.height)
-        canvas.clip = clip
-        canvas.draw(group, transform: transform)
-        return canvas.pixmap
-    }
-
-    private func drawChildren(of group: VectorGroup, transform: AffineTransform) {
+    private func drawChildren(of group: VectorGroup, transform: AffineTransform, depth: Int) {
         for child in group.children {
             switch child {
-            case let .group(inner): draw(inner, transform: transform)
+            case let .group(inner): draw(inner, transform: transform, depth: depth)
             case let .shape(shape): draw(shape, transform: transform)
             }
         }

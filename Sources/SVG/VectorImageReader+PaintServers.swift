@@ -68,8 +68,10 @@ extension VectorImageReader {
                 warn(at: a.valueOffset, "spreadMethod: expected pad, reflect or repeat, not '\(a.value)', ignored")
             }
         }
+        // Straight interpolation: Chromium and librsvg agree on it for SVG gradients.
         return .found(.gradient(Gradient(kind: kind, stops: stops, spread: spread,
-                                         transform: gradientTransform.concatenating(units).concatenating(context.transform))))
+                                         transform: gradientTransform.concatenating(units).concatenating(context.transform),
+                                         interpolation: .straight)))
     }
 
     /// The gradient and the gradients its `href` chain leads to, stopping at a cycle, a

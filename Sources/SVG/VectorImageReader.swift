@@ -174,7 +174,13 @@ final class VectorImageReader {
 
     /// The nodes one element produces in `parent`'s context.
     func nodes(of element: MarkupElement, _ parent: Context) -> [VectorNode] {
-        guard nodeBudget > 0 else { return [] }
+        guard nodeBudget > 0 else {
+            if nodeBudget == 0 {
+                warn(at: element.offset, "the file expands to more than \(Self.maximumNodes) elements (through <use>); the rest is not drawn")
+                nodeBudget = -1
+            }
+            return []
+        }
         nodeBudget -= 1
         let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
                                        "line", "polyline", "polygon"]

@@ -9,7 +9,7 @@ struct PoppingRender: ParsableCommand {
         commandName: "popping-render",
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
-                      LayoutCommand.self],
+                      LayoutCommand.self, SVGCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and
