@@ -97,7 +97,11 @@ public struct Gradient: Equatable, Sendable {
         return copy
     }
 
-    /// The ramp sampled at 256 locations, premultiplied, in 8.8 fixed point per channel.
+    /// How many locations the ramp is sampled at: fine enough that a ramp squeezed into a fifth
+    /// of the gradient vector still steps by about one 8-bit level at a time.
+    static let rampSize = 1024
+
+    /// The ramp sampled at `rampSize` locations, premultiplied, in 8.8 fixed point per channel.
     func ramp() -> [SIMD4<UInt16>] {
         var stops = self.stops
         var floor = 0.0
@@ -112,11 +116,12 @@ public struct Gradient: Equatable, Sendable {
             let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
             return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
         }
-        var table = [SIMD4<UInt16>](repeating: .zero, count: 256)
+        let last = Gradient.rampSize - 1
+        var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize)
         guard let first = stops.first else { return table }
         var index = 0
-        for i in 0..<256 {
-            let t = Double(i) / 255
+        for i in 0...last {
+            let t = Double(i) / Double(last)
             while index < stops.count && stops[index].location <= t { index += 1 }
             let color: SIMD4<Double>
             if index == 0 {
@@ -222,7 +227,7 @@ struct GradientSource: PixelSource {
                 let cx = Double(x + i) + 0.5
                 let p = Point(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
                 guard let t = location(p), t.isFinite else { out[i] = 0; continue }
-                let entry = ramp[Int(spread(t) * 255 + 0.5)]
+                let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)]
                 let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
                 let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
                 let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)

@@ -16,8 +16,10 @@ final class VectorImageReader {
     private(set) var elements: [String: MarkupElement] = [:]
     /// The cascaded declarations of every element, by the element's offset.
     private var declarations: [Int: [Declaration]] = [:]
-    /// The `id`s of `use`, clip path, mask and paint server elements being expanded, to break cycles.
+    /// The clip paths and masks being expanded, to break reference cycles.
     var expanding: Set<String> = []
+    /// The elements being read, innermost last (by offset): a `use` of one of them is a cycle.
+    private var walking: Set<Int> = []
     /// How many more nodes `use` expansion may produce before the rest is dropped.
     private var nodeBudget = VectorImageReader.maximumNodes
 
@@ -185,6 +187,8 @@ final class VectorImageReader {
         let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
                                        "line", "polyline", "polygon"]
         guard renderable.contains(element.name) else { return [] }
+        walking.insert(element.offset)
+        defer { walking.remove(element.offset) }
         var context = parent
         context.style = style(of: element, parent: parent)
         guard context.style.isDisplayed else { return [] }
@@ -277,12 +281,10 @@ final class VectorImageReader {
     /// `use` element's style.
     private func use(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
         guard let (id, target) = reference(element, what: "use") else { return [] }
-        guard !expanding.contains(id) else {
-            warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; ignored")
+        guard !walking.contains(target.offset) else {
+            warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; not drawn")
             return []
         }
-        expanding.insert(id)
-        defer { expanding.remove(id) }
         let lengths = context.lengths
         let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
         var inner = context
