@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"]),
+        .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"], exclude: ["Corpus"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
     ],
     swiftLanguageModes: [.v5]

@@ -102,6 +102,14 @@ extension VectorImage {
             .concatenating(.translation(rect.x, rect.y))
     }
 
+    /// The image rendered as a browser shows the file at `width` × `height` pixels: the
+    /// viewBox fitted by `preserveAspectRatio`, over `background`.
+    public func rendered(width: Int, height: Int, background: Color = .clear) -> Pixmap {
+        let canvas = Canvas(width: width, height: height, background: background)
+        if let fit = transform(fittingWidth: Double(width), height: Double(height)) { canvas.draw(self, transform: fit) }
+        return canvas.pixmap
+    }
+
     /// The transform fitting the viewBox into a `width` × `height` viewport by the root's
     /// `preserveAspectRatio`, as a browser places an SVG file shown at that size.
     public func transform(fittingWidth width: Double, height: Double) -> AffineTransform? {

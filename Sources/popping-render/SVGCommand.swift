@@ -64,11 +64,8 @@ struct SVGCommand: ParsableCommand {
         guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumArea else {
             throw CommandFailure("--size", "\(width)×\(height) pixels is over the limit of \(Self.maximumSide) a side and 64 megapixels")
         }
-        let canvas = Canvas(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
-        if let fit = image.transform(fittingWidth: Double(width), height: Double(height)) {
-            canvas.draw(image, transform: fit)
-        }
-        do { try PNG.write(canvas.pixmap, to: out) } catch { throw CommandFailure(out, "\(error)") }
+        let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
+        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure(out, "\(error)") }
     }
 
     /// `WxH` with positive whole numbers.
