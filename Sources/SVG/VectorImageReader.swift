@@ -74,7 +74,7 @@ final class VectorImageReader {
     /// and `!important` style declarations.
     private func cascade(_ element: MarkupElement, path: [MarkupElement], sheet: StyleSheet) {
         let path = path + [element]
-        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) && $0.name != "font" }
+        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) }
             .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
         var important: [Declaration] = []
         for rule in sheet.matching(path) {
@@ -85,7 +85,7 @@ final class VectorImageReader {
         }
         if let style = element.attribute("style") {
             for d in StyleSheet.declarations(style.value) {
-                let declaration = Declaration(property: d.property, value: d.value, offset: style.valueOffset)
+                let declaration = Declaration(property: d.property, value: d.value, offset: style.offset(ofValueByte: d.offset))
                 if d.important { important.append(declaration) } else { normal.append(declaration) }
             }
         }
@@ -270,8 +270,7 @@ final class VectorImageReader {
         let nodes = children(of: element, inner)
         guard !nodes.isEmpty else { return [] }
         // overflow defaults to hidden on both: the viewport clips its content.
-        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value
-            ?? element.attribute("overflow")?.value ?? "hidden"
+        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value.trimmingSpace() ?? "hidden"
         if overflow == "visible" || overflow == "auto" || context.clipping { return nodes }
         let clip = VectorGroup(children: [.shape(Shape(path: Path(rect: rect).transformed(by: context.transform), fill: .solid(.black)))])
         return [.group(VectorGroup(children: nodes, clips: [clip]))]
