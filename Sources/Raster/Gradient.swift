@@ -6,6 +6,8 @@ public enum Paint: Equatable, Sendable {
     case solid(Color)
     /// A linear or radial gradient.
     case gradient(Gradient)
+    /// An image repeated over the plane.
+    case pattern(ImagePattern)
 }
 
 /// One colour of a gradient at a position 0...1 along it.
@@ -240,11 +242,13 @@ struct GradientSource: PixelSource {
 extension Canvas {
     /// Fills `path` mapped through `transform` with `paint`: a solid colour as `fill(_:color:)`,
     /// a gradient evaluated at every covered pixel (the gradient's own transform maps its space
-    /// into the path's).
+    /// into the path's), or a pattern's tile repeated under it.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
         switch paint {
         case let .solid(color):
             fill(path, color: color, rule: rule, transform: transform)
+        case let .pattern(pattern):
+            fill(path, pattern: pattern, rule: rule, transform: transform)
         case let .gradient(gradient):
             if let color = gradient.uniformColor {
                 fill(path, color: color, rule: rule, transform: transform)

@@ -21,6 +21,11 @@ extension Canvas {
         draw(root, transform: transform, depth: 0)
     }
 
+    /// Draws a render-tree group (a pattern's tile content) through `transform`.
+    func draw(_ group: VectorGroup, transform: AffineTransform) {
+        draw(group, transform: transform, depth: 0)
+    }
+
     /// How many offscreen layers may nest; deeper groups are drawn straight through (their
     /// opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
     static let maximumLayerDepth = 24
@@ -86,6 +91,9 @@ extension Canvas {
         case var .gradient(gradient):
             gradient.transform = gradient.transform.concatenating(inverse)
             paint = .gradient(gradient)
+        case var .pattern(pattern):
+            pattern.transform = pattern.transform.concatenating(inverse)
+            paint = .pattern(pattern)
         }
         self.fill(outline, paint: paint, rule: .nonZero, transform: device)
     }

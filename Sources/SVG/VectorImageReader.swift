@@ -357,6 +357,9 @@ extension Paint {
         switch self {
         case let .solid(color): return .solid(color.multiplyingAlpha(by: opacity))
         case let .gradient(gradient): return .gradient(gradient.multiplyingAlpha(by: opacity))
+        case var .pattern(pattern):
+            pattern.opacity *= opacity
+            return .pattern(pattern)
         }
     }
 }
