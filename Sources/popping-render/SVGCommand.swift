@@ -57,7 +57,8 @@ struct SVGCommand: ParsableCommand {
             let s = scale ?? 1
             let w = (image.size.width * s).rounded(), h = (image.size.height * s).rounded()
             guard w.isFinite, h.isFinite, w <= Double(Self.maximumSide), h <= Double(Self.maximumSide) else {
-                throw CommandFailure(file, "the image would be \(w)×\(h) pixels; the limit is \(Self.maximumSide) a side (use --size)")
+                let shown = [w, h].map { $0.isFinite && $0 < 1e15 ? String(Int($0)) : "\($0)" }
+                throw CommandFailure(file, "the image would be \(shown[0])×\(shown[1]) pixels; the limit is \(Self.maximumSide) a side (use --size)")
             }
             (width, height) = (max(1, Int(w)), max(1, Int(h)))
         }
@@ -65,7 +66,7 @@ struct SVGCommand: ParsableCommand {
             throw CommandFailure("--size", "\(width)×\(height) pixels is over the limit of \(Self.maximumSide) a side and 64 megapixels")
         }
         let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
-        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure(out, "\(error)") }
+        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure("\(error)") }
     }
 
     /// `WxH` with positive whole numbers.
