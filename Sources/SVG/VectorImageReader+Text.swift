@@ -11,12 +11,11 @@ import Text
 extension VectorImageReader {
     /// One span of characters with the context (style) it is painted in.
     private struct Run {
-        var text: String
         var element: MarkupElement
         var context: Context
         /// The pen position where the run starts, in the text's user space.
         var origin: Point
-        var width = 0.0
+        /// The glyphs, `nil` when no font could be had.
         var line: TextLine?
         /// Which chunk (absolutely positioned piece) the run belongs to.
         var chunk: Int
@@ -29,21 +28,14 @@ extension VectorImageReader {
         var pendingSpace = false
         var chunkAnchors: [Double] = []
         collect(element, context, pen: &pen, chunk: &chunk, anchors: &chunkAnchors, pendingSpace: &pendingSpace, into: &runs)
-        // Lay out each run, then shift every chunk by its anchor.
-        var chunkWidths = [Double](repeating: 0, count: chunk + 1)
+        // Each chunk's extent, then every run shifted by its chunk's anchor.
         var chunkStarts = [Double](repeating: .infinity, count: chunk + 1)
         var chunkEnds = [Double](repeating: -.infinity, count: chunk + 1)
-        for index in runs.indices {
-            let font = self.font(for: runs[index].context.style)
-            guard let font else { continue }
-            let line = TextLine(runs[index].text, font: font)
-            runs[index].line = line
-            runs[index].width = line.width
-            let c = runs[index].chunk
-            chunkStarts[c] = min(chunkStarts[c], runs[index].origin.x)
-            chunkEnds[c] = max(chunkEnds[c], runs[index].origin.x + line.width)
+        for run in runs {
+            chunkStarts[run.chunk] = min(chunkStarts[run.chunk], run.origin.x)
+            chunkEnds[run.chunk] = max(chunkEnds[run.chunk], run.origin.x + (run.line?.width ?? 0))
         }
-        for c in chunkWidths.indices where chunkEnds[c] > chunkStarts[c] { chunkWidths[c] = chunkEnds[c] - chunkStarts[c] }
+        let chunkWidths = zip(chunkStarts, chunkEnds).map { $1 > $0 ? $1 - $0 : 0 }
         var nodes: [VectorNode] = []
         for run in runs {
             guard let line = run.line else { continue }
@@ -88,10 +80,9 @@ extension VectorImageReader {
                     text.append(ch)
                 }
                 guard !text.isEmpty else { continue }
-                var run = Run(text: text, element: element, context: context, origin: pen, chunk: chunk)
-                if let font = font(for: context.style) { run.width = TextLine(text, font: font).width }
-                pen.x += run.width
-                runs.append(run)
+                let line = font(for: context.style).map { TextLine(text, font: $0) }
+                runs.append(Run(element: element, context: context, origin: pen, line: line, chunk: chunk))
+                pen.x += line?.width ?? 0
             } else if child.name == "tspan" {
                 var inner = context
                 inner.style = style(of: child, parent: context)
