@@ -18,23 +18,24 @@ extension Canvas {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform, depth: 0)
+        draw(root, transform: transform, budget: layerBudget)
     }
 
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
     func draw(_ group: VectorGroup, transform: AffineTransform) {
-        draw(group, transform: transform, depth: 0)
+        draw(group, transform: transform, budget: layerBudget)
     }
 
-    /// How many offscreen layers may nest; deeper groups are drawn straight through (their
-    /// opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
-    static let maximumLayerDepth = 24
+    /// How many pixels the offscreen layers of one drawing may hold at once: four times this
+    /// canvas, plus 4 megapixels. A group whose layers would not fit is drawn straight through
+    /// (its opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
+    private var layerBudget: Int { 4 * pixmap.width * pixmap.height + (4 << 20) }
 
     /// Draws a group: straight through, or into a layer covering its pixels that is clipped,
     /// masked and faded as a whole before it is composited.
-    private func draw(_ group: VectorGroup, transform: AffineTransform, depth: Int) {
-        guard group.needsLayer, depth < Canvas.maximumLayerDepth else {
-            drawChildren(of: group, transform: transform, depth: depth)
+    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int) {
+        guard group.needsLayer else {
+            drawChildren(of: group, transform: transform, budget: budget)
             return
         }
         guard group.opacity > 0, let bounds = group.bounds else { return }
@@ -45,24 +46,31 @@ extension Canvas {
         let y1 = min(Double(clip.bounds.y1), (box.maxY + 1).rounded(.up))
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
         let width = Int(x1 - x0), height = Int(y1 - y0)
+        // The content layer, and one clip or mask layer beside it while they are combined.
+        let needed = width * height * (group.clips.isEmpty && group.masks.isEmpty ? 1 : 2)
+        guard needed <= budget else {
+            drawChildren(of: group, transform: transform, budget: budget)
+            return
+        }
+        let inner = budget - needed
         let local = transform.concatenating(.translation(-x0, -y0))
         func offscreen(_ content: VectorGroup) -> Pixmap {
             let canvas = Canvas(width: width, height: height)
-            canvas.draw(content, transform: local, depth: depth + 1)
+            canvas.draw(content, transform: local, budget: inner)
             return canvas.pixmap
         }
         let layer = Canvas(width: width, height: height)
-        layer.drawChildren(of: group, transform: local, depth: depth + 1)
+        layer.drawChildren(of: group, transform: local, budget: inner)
         var content = layer.pixmap
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
         for mask in group.masks { content.multiply(by: offscreen(mask), mode: .luminance) }
         composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
     }
 
-    private func drawChildren(of group: VectorGroup, transform: AffineTransform, depth: Int) {
+    private func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int) {
         for child in group.children {
             switch child {
-            case let .group(inner): draw(inner, transform: transform, depth: depth)
+            case let .group(inner): draw(inner, transform: transform, budget: budget)
             case let .shape(shape): draw(shape, transform: transform)
             }
         }
