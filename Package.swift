@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
-        .target(name: "SVG", dependencies: ["Geometry", "Raster", "Text"], swiftSettings: fast),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster", "Text", "Codecs"], swiftSettings: fast),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: fast),
         .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
         .target(name: "PoppingRender",

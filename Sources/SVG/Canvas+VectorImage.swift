@@ -71,6 +71,7 @@ extension Canvas {
         for child in group.children {
             switch child {
             case let .group(inner): draw(inner, transform: transform, budget: budget)
+            case let .bitmap(bitmap): draw(bitmap.image, transform: bitmap.transform.concatenating(transform))
             case let .shape(shape): draw(shape, transform: transform)
             }
         }

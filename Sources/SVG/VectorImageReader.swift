@@ -185,7 +185,7 @@ final class VectorImageReader {
         }
         nodeBudget -= 1
         let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
-                                       "line", "polyline", "polygon"]
+                                       "line", "polyline", "polygon", "image"]
         guard renderable.contains(element.name) else { return [] }
         walking.insert(element.offset)
         defer { walking.remove(element.offset) }
@@ -207,6 +207,8 @@ final class VectorImageReader {
             nodes = use(element, context)
         case "text":
             nodes = text(element, context)
+        case "image":
+            nodes = image(element, context)
         default:
             nodes = shape(element, context).map { [$0] } ?? []
         }
