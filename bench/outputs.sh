@@ -10,12 +10,12 @@
 # Prints name value lines and PASS/FAIL per target. Installs apngasm, webp, ffmpeg and gifsicle
 # with apt-get when missing; PSNR needs Pillow and numpy ($PY, as bench/setup-peers.sh installs).
 #
-# env: BIN=.build/release OUT=.build/bench PY=~/peers/bin/python RUNS=3
+# env: BIN=.build/release OUT=.build/bench PY=.build/peers/bin/python RUNS=3
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release}/popping-render
 OUT=${OUT:-.build/bench}/outputs
-PY=${PY:-$HOME/peers/bin/python}
+PY=${PY:-.build/peers/bin/python}
 RUNS=${RUNS:-3}
 [ -x "$PY" ] || PY=python3
 mkdir -p "$OUT"

@@ -2,7 +2,8 @@
 # Installs the peers `make bench` compares against, from the package registries only:
 #   Python (a venv in $PEERS_DIR, default .build/peers): skia-python, pycairo, blend2d-python, kiwisolver,
 #     freetype-py, uharfbuzz, pillow, numpy
-#   Debian: ffmpeg, gifsicle, GNU time, DejaVu fonts, cairo headers (pycairo builds against them)
+#   Debian: ffmpeg, gifsicle, apngasm, img2webp (webp), ImageMagick, rsvg-convert, Chromium, GNU time,
+#     DejaVu fonts, cairo headers (pycairo builds against them)
 # Idempotent: a venv that already imports every peer is left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,8 @@ if [ -x "$PY" ] && "$PY" -c "import $(echo $MODULES | tr ' ' ',')" 2>/dev/null; 
 fi
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=
-for pkg in ffmpeg gifsicle time fonts-dejavu-core libcairo2-dev pkg-config python3-venv python3-dev; do
+for pkg in ffmpeg gifsicle time fonts-dejavu-core libcairo2-dev pkg-config python3-venv python3-dev \
+           apngasm webp imagemagick librsvg2-bin chromium; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then

@@ -6,6 +6,8 @@ public enum Paint: Equatable, Sendable {
     case solid(Color)
     /// A linear or radial gradient.
     case gradient(Gradient)
+    /// An image repeated over the plane.
+    case pattern(ImagePattern)
 }
 
 /// One colour of a gradient at a position 0...1 along it.
@@ -23,9 +25,7 @@ public struct GradientStop: Equatable, Sendable {
 }
 
 /// A colour ramp laid over the plane, as CGGradient/CAGradientLayer and SVG's paint servers
-/// describe it. Colours between stops are interpolated with premultiplied alpha in sRGB (what
-/// browsers do for CSS and SVG gradients), so a stop fading to transparent never shows the
-/// transparent stop's colour.
+/// describe it, interpolated in sRGB.
 public struct Gradient: Equatable, Sendable {
     /// The geometry the ramp follows, in gradient space.
     public enum Kind: Equatable, Sendable {
@@ -36,6 +36,16 @@ public struct Gradient: Equatable, Sendable {
         /// both centre and radius (SVG 2's radial gradient, Canvas's `createRadialGradient`).
         /// Where no circle of a location ≥ 0 passes through a point, nothing is painted.
         case radial(center: Point, radius: Double, focus: Point, focalRadius: Double)
+    }
+
+    /// How colours between two stops of different alpha are mixed.
+    public enum Interpolation: Equatable, Sendable {
+        /// Premultiplied (CSS gradients): a stop fading to transparent never shows the
+        /// transparent stop's colour.
+        case premultiplied
+        /// Straight colour and alpha mixed separately, then premultiplied: what Chromium and
+        /// librsvg both do for SVG's gradients (red to transparent blue passes through purple).
+        case straight
     }
 
     /// What the ramp does beyond locations 0 and 1.
@@ -54,14 +64,16 @@ public struct Gradient: Equatable, Sendable {
     public var spread: Spread
     /// Gradient space to the space of the path being filled.
     public var transform: AffineTransform
+    public var interpolation: Interpolation
     /// Whether to spread rounding error by an ordered 4×4 dither, hiding banding in slow ramps.
     /// Off by default so flat stops stay exactly flat.
     public var dither: Bool
 
     /// A gradient with the given geometry and stops.
     public init(kind: Kind, stops: [GradientStop], spread: Spread = .pad, transform: AffineTransform = .identity,
-                dither: Bool = false) {
+                interpolation: Interpolation = .premultiplied, dither: Bool = false) {
         self.kind = kind
+        self.interpolation = interpolation
         self.stops = stops
         self.spread = spread
         self.transform = transform
@@ -87,7 +99,11 @@ public struct Gradient: Equatable, Sendable {
         return copy
     }
 
-    /// The ramp sampled at 256 locations, premultiplied, in 8.8 fixed point per channel.
+    /// How many locations the ramp is sampled at: fine enough that a ramp squeezed into a fifth
+    /// of the gradient vector still steps by about one 8-bit level at a time.
+    static let rampSize = 1024
+
+    /// The ramp sampled at `rampSize` locations, premultiplied, in 8.8 fixed point per channel.
     func ramp() -> [SIMD4<UInt16>] {
         var stops = self.stops
         var floor = 0.0
@@ -96,15 +112,18 @@ public struct Gradient: Equatable, Sendable {
             stops[i].location = location
             floor = location
         }
+        let straight = interpolation == .straight
+        /// The colour to interpolate: premultiplied, or straight to be premultiplied after mixing.
         func premultiplied(_ c: Color) -> SIMD4<Double> {
-            let a = min(max(c.alpha, 0), 1)
-            return SIMD4(min(max(c.red, 0), 1) * a, min(max(c.green, 0), 1) * a, min(max(c.blue, 0), 1) * a, a)
+            let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
+            return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
         }
-        var table = [SIMD4<UInt16>](repeating: .zero, count: 256)
+        let last = Gradient.rampSize - 1
+        var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize)
         guard let first = stops.first else { return table }
         var index = 0
-        for i in 0..<256 {
-            let t = Double(i) / 255
+        for i in 0...last {
+            let t = Double(i) / Double(last)
             while index < stops.count && stops[index].location <= t { index += 1 }
             let color: SIMD4<Double>
             if index == 0 {
@@ -117,7 +136,8 @@ public struct Gradient: Equatable, Sendable {
                 let w = span > 0 ? (t - a.location) / span : 1
                 color = premultiplied(a.color) * (1 - w) + premultiplied(b.color) * w
             }
-            let fixed = color * (255 * 256)
+            let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
+            let fixed = mixed * (255 * 256)
             table[i] = SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
                              UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
         }
@@ -209,7 +229,7 @@ struct GradientSource: PixelSource {
                 let cx = Double(x + i) + 0.5
                 let p = Point(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
                 guard let t = location(p), t.isFinite else { out[i] = 0; continue }
-                let entry = ramp[Int(spread(t) * 255 + 0.5)]
+                let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)]
                 let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
                 let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
                 let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)
@@ -222,11 +242,13 @@ struct GradientSource: PixelSource {
 extension Canvas {
     /// Fills `path` mapped through `transform` with `paint`: a solid colour as `fill(_:color:)`,
     /// a gradient evaluated at every covered pixel (the gradient's own transform maps its space
-    /// into the path's).
+    /// into the path's), or a pattern's tile repeated under it.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
         switch paint {
         case let .solid(color):
             fill(path, color: color, rule: rule, transform: transform)
+        case let .pattern(pattern):
+            fill(path, pattern: pattern, rule: rule, transform: transform)
         case let .gradient(gradient):
             if let color = gradient.uniformColor {
                 fill(path, color: color, rule: rule, transform: transform)

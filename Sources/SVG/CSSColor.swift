@@ -12,6 +12,8 @@ enum CSSColor {
         if value.hasPrefix("#") { return hex(value.dropFirst()) }
         let lower = value.lowercased()
         if lower == "transparent" { return .clear }
+        // CSS Color 4's one new keyword, which every browser accepts.
+        if lower == "rebeccapurple" { return Color(r255: 0x66, g: 0x33, b: 0x99) }
         if let rgb = keywords[lower] {
             return Color(r255: Double(rgb >> 16), g: Double((rgb >> 8) & 0xFF), b: Double(rgb & 0xFF))
         }
@@ -115,4 +117,13 @@ enum CSSColor {
         "turquoise": 0x40e0d0, "violet": 0xee82ee, "wheat": 0xf5deb3, "white": 0xffffff, "whitesmoke": 0xf5f5f5,
         "yellow": 0xffff00, "yellowgreen": 0x9acd32,
     ]
+}
+
+extension Color {
+    /// A colour written as CSS and SVG accept it (`red`, `#f80`, `rgb(255 128 0 / 50%)`,
+    /// `hsl(30, 100%, 50%)`, …); `nil` when `css` is not a colour.
+    public init?(css: String) {
+        guard let color = CSSColor.parse(css) else { return nil }
+        self = color
+    }
 }

@@ -18,38 +18,60 @@ extension Canvas {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform)
+        draw(root, transform: transform, budget: layerBudget)
     }
 
-    /// Draws a group: straight through, or into a layer that is clipped, masked and faded
-    /// as a whole before it is composited.
-    private func draw(_ group: VectorGroup, transform: AffineTransform) {
+    /// Draws a render-tree group (a pattern's tile content) through `transform`.
+    func draw(_ group: VectorGroup, transform: AffineTransform) {
+        draw(group, transform: transform, budget: layerBudget)
+    }
+
+    /// How many pixels the offscreen layers of one drawing may hold at once: four times this
+    /// canvas, plus 4 megapixels. A group whose layers would not fit is drawn straight through
+    /// (its opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
+    private var layerBudget: Int { 4 * pixmap.width * pixmap.height + (4 << 20) }
+
+    /// Draws a group: straight through, or into a layer covering its pixels that is clipped,
+    /// masked and faded as a whole before it is composited.
+    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int) {
         guard group.needsLayer else {
-            drawChildren(of: group, transform: transform)
+            drawChildren(of: group, transform: transform, budget: budget)
             return
         }
-        guard group.opacity > 0 else { return }
-        let layer = Canvas(width: pixmap.width, height: pixmap.height)
-        layer.clip = clip
-        layer.drawChildren(of: group, transform: transform)
+        guard group.opacity > 0, let bounds = group.bounds else { return }
+        let box = transform.apply(bounds)
+        let x0 = max(Double(clip.bounds.x0), (box.minX - 1).rounded(.down))
+        let y0 = max(Double(clip.bounds.y0), (box.minY - 1).rounded(.down))
+        let x1 = min(Double(clip.bounds.x1), (box.maxX + 1).rounded(.up))
+        let y1 = min(Double(clip.bounds.y1), (box.maxY + 1).rounded(.up))
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
+        let width = Int(x1 - x0), height = Int(y1 - y0)
+        // The content layer, and one clip or mask layer beside it while they are combined.
+        let needed = width * height * (group.clips.isEmpty && group.masks.isEmpty ? 1 : 2)
+        guard needed <= budget else {
+            drawChildren(of: group, transform: transform, budget: budget)
+            return
+        }
+        let inner = budget - needed
+        let local = transform.concatenating(.translation(-x0, -y0))
+        func offscreen(_ content: VectorGroup) -> Pixmap {
+            let canvas = Canvas(width: width, height: height)
+            canvas.draw(content, transform: local, budget: inner)
+            return canvas.pixmap
+        }
+        let layer = Canvas(width: width, height: height)
+        layer.drawChildren(of: group, transform: local, budget: inner)
         var content = layer.pixmap
-        for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup, transform: transform), mode: .alpha) }
-        for mask in group.masks { content.multiply(by: offscreen(mask, transform: transform), mode: .luminance) }
-        composite(content, alpha: group.opacity)
+        for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
+        for mask in group.masks { content.multiply(by: offscreen(mask), mode: .luminance) }
+        composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
     }
 
-    /// `group` drawn onto a transparent canvas the size of this one.
-    private func offscreen(_ group: VectorGroup, transform: AffineTransform) -> Pixmap {
-        let canvas = Canvas(width: pixmap.width, height: pixmap.height)
-        canvas.clip = clip
-        canvas.draw(group, transform: transform)
-        return canvas.pixmap
-    }
-
-    private func drawChildren(of group: VectorGroup, transform: AffineTransform) {
+    private func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int) {
         for child in group.children {
             switch child {
-            case let .group(inner): draw(inner, transform: transform)
+            case let .group(inner): draw(inner, transform: transform, budget: budget)
+            case let .bitmap(bitmap): draw(bitmap.image, transform: bitmap.transform.concatenating(transform))
             case let .shape(shape): draw(shape, transform: transform)
             }
         }
@@ -78,6 +100,9 @@ extension Canvas {
         case var .gradient(gradient):
             gradient.transform = gradient.transform.concatenating(inverse)
             paint = .gradient(gradient)
+        case var .pattern(pattern):
+            pattern.transform = pattern.transform.concatenating(inverse)
+            paint = .pattern(pattern)
         }
         self.fill(outline, paint: paint, rule: .nonZero, transform: device)
     }
@@ -92,6 +117,14 @@ extension VectorImage {
         return AffineTransform.translation(-viewBox.x, -viewBox.y)
             .concatenating(.scale(sx, sy))
             .concatenating(.translation(rect.x, rect.y))
+    }
+
+    /// The image rendered as a browser shows the file at `width` × `height` pixels: the
+    /// viewBox fitted by `preserveAspectRatio`, over `background`.
+    public func rendered(width: Int, height: Int, background: Color = .clear) -> Pixmap {
+        let canvas = Canvas(width: width, height: height, background: background)
+        if let fit = transform(fittingWidth: Double(width), height: Double(height)) { canvas.draw(self, transform: fit) }
+        return canvas.pixmap
     }
 
     /// The transform fitting the viewBox into a `width` × `height` viewport by the root's

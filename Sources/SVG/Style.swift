@@ -54,11 +54,12 @@ struct Style {
     }
 
     /// Every property the reader understands; other attributes and declarations are ignored.
+    /// (`overflow` is only read by viewports, from the cascaded declarations.)
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
         "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
-        "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "font",
+        "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow",
     ]
 
     /// Applies one declaration (already cascaded into order); returns a warning message when

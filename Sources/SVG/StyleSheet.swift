@@ -7,7 +7,7 @@
 struct StyleSheet {
     struct Rule {
         let selector: Selector
-        let declarations: [(property: String, value: String, important: Bool)]
+        let declarations: [(property: String, value: String, important: Bool, offset: Int)]
         /// (ids, classes and attributes, types), compared lexicographically.
         let specificity: (Int, Int, Int)
         /// Position in the file, for ties.
@@ -49,19 +49,28 @@ struct StyleSheet {
     }
 
     /// The `name: value` pairs of a declaration block or `style` attribute, with `!important`
-    /// taken off the values.
-    static func declarations(_ body: String) -> [(property: String, value: String, important: Bool)] {
-        body.split(separator: ";").compactMap { item -> (property: String, value: String, important: Bool)? in
-            guard let colon = item.firstIndex(of: ":") else { return nil }
-            let name = String(item[..<colon]).trimmingSpace().lowercased()
-            var value = String(item[colon...].dropFirst()).trimmingSpace()
-            var important = false
-            if let bang = value.firstIndex(of: "!") {
-                important = String(value[bang...].dropFirst()).trimmingSpace().lowercased() == "important"
-                value = String(value[..<bang]).trimmingSpace()
+    /// taken off the values and the UTF-8 offset of each value in `body`.
+    static func declarations(_ body: String) -> [(property: String, value: String, important: Bool, offset: Int)] {
+        let bytes = Array(body.utf8)
+        var result: [(property: String, value: String, important: Bool, offset: Int)] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) {
+                let name = String(decoding: bytes[start..<colon], as: UTF8.self).trimmingSpace().lowercased()
+                var valueStart = colon + 1
+                while valueStart < end, NumberScanner.isSpace(bytes[valueStart]) { valueStart += 1 }
+                var value = String(decoding: bytes[valueStart..<end], as: UTF8.self).trimmingSpace()
+                var important = false
+                if let bang = value.firstIndex(of: "!") {
+                    important = String(value[bang...].dropFirst()).trimmingSpace().lowercased() == "important"
+                    value = String(value[..<bang]).trimmingSpace()
+                }
+                if !name.isEmpty { result.append((name, value, important, valueStart)) }
             }
-            return name.isEmpty ? nil : (name, value, important)
+            start = end + 1
         }
+        return result
     }
 
     /// The rules matching the last element of `path` (the root first), in cascade order:
@@ -199,23 +208,28 @@ struct Selector {
     /// Whether the selector matches the last element of `path` (the root first).
     func matches(_ path: [MarkupElement]) -> Bool {
         guard let subject = path.last, Self.matches(compounds[0].conditions, subject) else { return false }
-        return matchAncestors(from: 1, path: path, below: path.count - 1)
+        var failed = Set<Int>()
+        return matchAncestors(from: 1, path: path, below: path.count - 1, failed: &failed)
     }
 
     /// Whether compounds `index...` match ancestors of `path[below]`, backtracking over
-    /// descendant combinators.
-    private func matchAncestors(from index: Int, path: [MarkupElement], below: Int) -> Bool {
+    /// descendant combinators. Each (compound, element) pair that failed is remembered, so the
+    /// search is linear in compounds × depth however the selector and tree are built.
+    private func matchAncestors(from index: Int, path: [MarkupElement], below: Int, failed: inout Set<Int>) -> Bool {
         guard index < compounds.count else { return true }
+        let key = index * (path.count + 1) + below
+        guard !failed.contains(key) else { return false }
         let childOnly = compounds[index - 1].childOf
         var candidate = below - 1
         while candidate >= 0 {
             if Self.matches(compounds[index].conditions, path[candidate]),
-               matchAncestors(from: index + 1, path: path, below: candidate) {
+               matchAncestors(from: index + 1, path: path, below: candidate, failed: &failed) {
                 return true
             }
-            if childOnly { return false }
+            if childOnly { break }
             candidate -= 1
         }
+        failed.insert(key)
         return false
     }
 

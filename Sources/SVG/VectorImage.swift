@@ -55,6 +55,21 @@ public struct VectorImage: Equatable, Sendable {
 public indirect enum VectorNode: Equatable, Sendable {
     case shape(Shape)
     case group(VectorGroup)
+    /// A raster image (`<image>` with PNG data).
+    case bitmap(Bitmap)
+}
+
+/// A raster image placed in viewBox coordinates.
+public struct Bitmap: Equatable, Sendable {
+    public var image: Pixmap
+    /// The image's pixel grid (pixel (i, j) spans [i, i+1) × [j, j+1)) to viewBox coordinates.
+    public var transform: AffineTransform
+
+    /// `image` placed by `transform`.
+    public init(image: Pixmap, transform: AffineTransform) {
+        self.image = image
+        self.transform = transform
+    }
 }
 
 /// Children drawn together: composited as one layer when the group has an opacity below 1,
@@ -85,6 +100,7 @@ public struct VectorGroup: Equatable, Sendable {
             switch node {
             case let .shape(shape): return [shape]
             case let .group(group): return group.shapes
+            case .bitmap: return []
             }
         }
     }
@@ -96,6 +112,7 @@ public struct VectorGroup: Equatable, Sendable {
             switch node {
             case let .shape(shape): b = shape.bounds
             case let .group(group): b = group.bounds
+            case let .bitmap(bitmap): b = bitmap.transform.apply(Rect(0, 0, Double(bitmap.image.width), Double(bitmap.image.height)))
             }
             guard let b else { return result }
             return result.map { $0.union(b) } ?? b

@@ -17,8 +17,9 @@ extension VectorImageReader {
             warn(at: element.offset, "paint: no element '#\(id)' in this file")
             return .missing
         }
+        if server.name == "pattern" { return pattern(server, id: id, box: box, context, at: element) }
         guard server.name == "linearGradient" || server.name == "radialGradient" else {
-            warn(at: element.offset, "paint: '#\(id)' is a <\(server.name)>, which cannot paint (only gradients can)")
+            warn(at: element.offset, "paint: '#\(id)' is a <\(server.name)>, which cannot paint")
             return .missing
         }
         let chain = gradientChain(server)
@@ -68,31 +69,94 @@ extension VectorImageReader {
                 warn(at: a.valueOffset, "spreadMethod: expected pad, reflect or repeat, not '\(a.value)', ignored")
             }
         }
+        // Straight interpolation: Chromium and librsvg agree on it for SVG gradients.
         return .found(.gradient(Gradient(kind: kind, stops: stops, spread: spread,
-                                         transform: gradientTransform.concatenating(units).concatenating(context.transform))))
+                                         transform: gradientTransform.concatenating(units).concatenating(context.transform),
+                                         interpolation: .straight)))
     }
 
-    /// The gradient and the gradients its `href` chain leads to, stopping at a cycle, a
-    /// missing element or one that is not a gradient.
+    /// The gradient (or pattern) and those its `href` chain leads to, stopping at a cycle, a
+    /// missing element or one of another kind.
     private func gradientChain(_ start: MarkupElement) -> [MarkupElement] {
+        let kinds: Set<String> = start.name == "pattern" ? ["pattern"] : ["linearGradient", "radialGradient"]
         var chain = [start]
         var seen: Set<Int> = [start.offset]
         var current = start
         while chain.count < 64, let attribute = current.attribute("href") ?? current.attribute("xlink:href") {
             let value = attribute.value.trimmingSpace()
-            guard value.hasPrefix("#"), let next = elements[String(value.dropFirst())],
-                  next.name == "linearGradient" || next.name == "radialGradient" else {
-                warn(at: attribute.valueOffset, "href: '\(value)' is not a gradient in this file, ignored")
+            guard value.hasPrefix("#"), let next = elements[String(value.dropFirst())], kinds.contains(next.name) else {
+                warn(at: attribute.valueOffset, "href: '\(value)' is not a <\(start.name)> in this file, ignored")
                 break
             }
             guard seen.insert(next.offset).inserted else {
-                warn(at: attribute.valueOffset, "href: '\(value)' leads back to this gradient, ignored")
+                warn(at: attribute.valueOffset, "href: '\(value)' leads back to this <\(start.name)>, ignored")
                 break
             }
             chain.append(next)
             current = next
         }
         return chain
+    }
+
+    /// The largest pattern tile rendered, in pixels a side.
+    static let maximumTileSide = 1024
+
+    /// `<pattern>`: its tile (x, y, width, height in `patternUnits`) rendered once with its
+    /// content (in `patternContentUnits`, or fitted by its viewBox) at twice the scale the tile
+    /// is drawn at, then repeated as an `ImagePattern`.
+    private func pattern(_ server: MarkupElement, id: String, box: Rect, _ context: Context,
+                         at element: MarkupElement) -> PaintServerResult {
+        guard !expanding.contains("pattern:" + id) else {
+            warn(at: element.offset, "paint: pattern '#\(id)' is used inside itself; not painted")
+            return .found(nil)
+        }
+        expanding.insert("pattern:" + id)
+        defer { expanding.remove("pattern:" + id) }
+        let chain = gradientChain(server)
+        func attribute(_ name: String) -> MarkupAttribute? { chain.lazy.compactMap { $0.attribute(name) }.first }
+        let boundingBox = attribute("patternUnits")?.value.trimmingSpace() != "userSpaceOnUse"
+        let lengths = boundingBox ? LengthContext(viewport: Size(1, 1), fontSize: context.style.fontSize) : context.lengths
+        func number(_ name: String, _ axis: LengthAxis) -> Double {
+            guard let a = attribute(name) else { return 0 }
+            return lengths.length(a.value, axis) ?? 0
+        }
+        var tile = Rect(number("x", .x), number("y", .y), number("width", .x), number("height", .y))
+        if boundingBox {
+            guard box.width > 0, box.height > 0 else { return .found(nil) }
+            tile = Rect(box.x + tile.x * box.width, box.y + tile.y * box.height, tile.width * box.width, tile.height * box.height)
+        }
+        guard tile.width > 0, tile.height > 0 else { return .found(nil) }
+        let patternTransform = chain.first { $0.attribute("patternTransform") != nil }
+            .map { transform(of: $0, context, attribute: "patternTransform") } ?? .identity
+        // Tile space (origin at the tile's corner) to viewBox coordinates.
+        let tileToViewBox = AffineTransform.translation(tile.x, tile.y).concatenating(patternTransform)
+            .concatenating(context.transform)
+        var content = AffineTransform.identity
+        if let holder = chain.first(where: { $0.attribute("viewBox") != nil }), let viewBox = viewBox(of: holder) {
+            guard let fit = aspectRatio(of: holder).transform(viewBox, into: Rect(0, 0, tile.width, tile.height)) else {
+                return .found(nil)
+            }
+            content = fit
+        } else if attribute("patternContentUnits")?.value.trimmingSpace() == "objectBoundingBox" {
+            content = .scale(box.width, box.height)
+        }
+        // Rendered at twice the scale it is shown at (within the size limit), then filtered down.
+        let shown = max(tileToViewBox.axisScales.x, tileToViewBox.axisScales.y) * 2
+        let limit = Double(Self.maximumTileSide)
+        let pixelsWide = min(limit, max(1, (tile.width * shown).rounded(.up)))
+        let pixelsHigh = min(limit, max(1, (tile.height * shown).rounded(.up)))
+        guard pixelsWide.isFinite, pixelsHigh.isFinite else { return .found(nil) }
+        let toPixels = AffineTransform.scale(pixelsWide / tile.width, pixelsHigh / tile.height)
+        var inner = context
+        inner.style = style(of: server, parent: Context(style: Style(), transform: .identity, viewport: context.viewport))
+        inner.transform = content.concatenating(toPixels)
+        inner.clipping = false
+        let holder = chain.first { $0.children.contains { !$0.isText } } ?? server
+        let nodes = children(of: holder, inner)
+        let canvas = Canvas(width: Int(pixelsWide), height: Int(pixelsHigh))
+        canvas.draw(VectorGroup(children: nodes), transform: .identity)
+        let pixelsToViewBox = AffineTransform.scale(tile.width / pixelsWide, tile.height / pixelsHigh).concatenating(tileToViewBox)
+        return .found(.pattern(ImagePattern(tile: canvas.pixmap, transform: pixelsToViewBox)))
     }
 
     /// The stops of `gradient`: offsets clamped to 0...1 and made non-decreasing, colours

@@ -122,8 +122,3 @@ extension VectorImageReader {
         return path
     }
 }
-
-extension VectorImageReader {
-    /// `<text>`: not drawn yet.
-    func text(_ element: MarkupElement, _ context: Context) -> [VectorNode] { [] }
-}

@@ -16,8 +16,10 @@ final class VectorImageReader {
     private(set) var elements: [String: MarkupElement] = [:]
     /// The cascaded declarations of every element, by the element's offset.
     private var declarations: [Int: [Declaration]] = [:]
-    /// The `id`s of `use`, clip path, mask and paint server elements being expanded, to break cycles.
+    /// The clip paths and masks being expanded, to break reference cycles.
     var expanding: Set<String> = []
+    /// The elements being read, innermost last (by offset): a `use` of one of them is a cycle.
+    private var walking: Set<Int> = []
     /// How many more nodes `use` expansion may produce before the rest is dropped.
     private var nodeBudget = VectorImageReader.maximumNodes
 
@@ -72,7 +74,7 @@ final class VectorImageReader {
     /// and `!important` style declarations.
     private func cascade(_ element: MarkupElement, path: [MarkupElement], sheet: StyleSheet) {
         let path = path + [element]
-        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) && $0.name != "font" }
+        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) }
             .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
         var important: [Declaration] = []
         for rule in sheet.matching(path) {
@@ -83,7 +85,7 @@ final class VectorImageReader {
         }
         if let style = element.attribute("style") {
             for d in StyleSheet.declarations(style.value) {
-                let declaration = Declaration(property: d.property, value: d.value, offset: style.valueOffset)
+                let declaration = Declaration(property: d.property, value: d.value, offset: style.offset(ofValueByte: d.offset))
                 if d.important { important.append(declaration) } else { normal.append(declaration) }
             }
         }
@@ -174,11 +176,19 @@ final class VectorImageReader {
 
     /// The nodes one element produces in `parent`'s context.
     func nodes(of element: MarkupElement, _ parent: Context) -> [VectorNode] {
-        guard nodeBudget > 0 else { return [] }
+        guard nodeBudget > 0 else {
+            if nodeBudget == 0 {
+                warn(at: element.offset, "the file expands to more than \(Self.maximumNodes) elements (through <use>); the rest is not drawn")
+                nodeBudget = -1
+            }
+            return []
+        }
         nodeBudget -= 1
         let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
-                                       "line", "polyline", "polygon"]
+                                       "line", "polyline", "polygon", "image"]
         guard renderable.contains(element.name) else { return [] }
+        walking.insert(element.offset)
+        defer { walking.remove(element.offset) }
         var context = parent
         context.style = style(of: element, parent: parent)
         guard context.style.isDisplayed else { return [] }
@@ -197,6 +207,8 @@ final class VectorImageReader {
             nodes = use(element, context)
         case "text":
             nodes = text(element, context)
+        case "image":
+            nodes = image(element, context)
         default:
             nodes = shape(element, context).map { [$0] } ?? []
         }
@@ -260,8 +272,7 @@ final class VectorImageReader {
         let nodes = children(of: element, inner)
         guard !nodes.isEmpty else { return [] }
         // overflow defaults to hidden on both: the viewport clips its content.
-        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value
-            ?? element.attribute("overflow")?.value ?? "hidden"
+        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value.trimmingSpace() ?? "hidden"
         if overflow == "visible" || overflow == "auto" || context.clipping { return nodes }
         let clip = VectorGroup(children: [.shape(Shape(path: Path(rect: rect).transformed(by: context.transform), fill: .solid(.black)))])
         return [.group(VectorGroup(children: nodes, clips: [clip]))]
@@ -271,12 +282,10 @@ final class VectorImageReader {
     /// `use` element's style.
     private func use(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
         guard let (id, target) = reference(element, what: "use") else { return [] }
-        guard !expanding.contains(id) else {
-            warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; ignored")
+        guard !walking.contains(target.offset) else {
+            warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; not drawn")
             return []
         }
-        expanding.insert(id)
-        defer { expanding.remove(id) }
         let lengths = context.lengths
         let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
         var inner = context
@@ -350,6 +359,9 @@ extension Paint {
         switch self {
         case let .solid(color): return .solid(color.multiplyingAlpha(by: opacity))
         case let .gradient(gradient): return .gradient(gradient.multiplyingAlpha(by: opacity))
+        case var .pattern(pattern):
+            pattern.opacity *= opacity
+            return .pattern(pattern)
         }
     }
 }

@@ -10,7 +10,8 @@ struct PoppingRender: ParsableCommand {
         abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
                       ApngCommand.self, WebpCommand.self, LayoutCommand.self, CheckCommand.self,
-                      MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self],
+                      MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self,
+                      SVGCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and

@@ -66,4 +66,14 @@ import Testing
         canvas.draw(shape, in: Rect(0, 0, 2, 2))
         #expect(canvas.pixmap[0, 0].a == 64)
     }
+
+    @Test func deeplyNestedLayersStayWithinTheirPixelBudget() throws {
+        // 150 nested translucent groups: the outer ones get layers, the rest draw straight through.
+        let depth = 150
+        let body = String(repeating: #"<g opacity="0.99">"#, count: depth) + ##"<rect width="10" height="10" fill="#fff"/>"##
+            + String(repeating: "</g>", count: depth)
+        let canvas = Canvas(width: 10, height: 10)
+        canvas.draw(try image(body), in: Rect(0, 0, 10, 10))
+        #expect(canvas.pixmap[5, 5].a > 0 && canvas.pixmap[5, 5].a < 255)
+    }
 }

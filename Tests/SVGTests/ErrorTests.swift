@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: [
         (##"<rect width="1" height="1" fill="#12"/>"##, "1:57: warning: fill: invalid value '#12', ignored"),
         (##"<rect width="1" height="1" fill="url(#g)"/>"##, "1:24: warning: paint: no element '#g' in this file"),
-        (##"<rect width="1" height="1" style="fill:#000;stroke:bogus"/>"##, "1:58: warning: stroke: invalid value 'bogus', ignored"),
+        (##"<rect width="1" height="1" style="fill:#000;stroke:bogus"/>"##, "1:75: warning: stroke: invalid value 'bogus', ignored"),
         (##"<rect width="1" height="1" stroke-width="-2"/>"##, "1:65: warning: stroke-width: invalid value '-2', ignored"),
         (##"<rect width="1" height="1" stroke-linecap="flat"/>"##, "1:67: warning: stroke-linecap: invalid value 'flat', ignored"),
         (##"<rect width="1" height="1" opacity="half"/>"##, "1:60: warning: opacity: invalid value 'half', ignored"),
@@ -71,5 +71,28 @@ import Testing
         #expect(throws: SVGError(file: "/no/such/file.svg", line: 0, column: 0, message: "cannot read the file")) {
             try VectorImage.load(path: "/no/such/file.svg")
         }
+    }
+
+    @Test func hostileFilesAreBoundedAndWarned() throws {
+        // A use bomb: 10 levels of 4 uses each would be a million rects.
+        var defs = #"<g id="a0"><rect width="1" height="1"/></g>"#
+        for level in 1...10 { defs += "<g id=\"a\(level)\">" + String(repeating: "<use href=\"#a\(level - 1)\"/>", count: 4) + "</g>" }
+        let bomb = try VectorImage.parse(text: "<svg viewBox=\"0 0 1 1\"><defs>\(defs)</defs><use href=\"#a10\"/></svg>", name: "b.svg")
+        #expect(bomb.shapes.count < 100_000)
+        #expect(bomb.warnings.contains { $0.message.contains("more than 100000 elements") })
+        // Clip paths and masks that refer to themselves, and uses of their own ancestors.
+        let cycles = try VectorImage.parse(text: #"""
+            <svg viewBox="0 0 10 10"><clipPath id="c" clip-path="url(#c)"><rect width="5" height="5"/></clipPath>
+            <mask id="m"><rect width="5" height="5" fill="white" mask="url(#m)"/></mask>
+            <rect width="9" height="9" clip-path="url(#c)"/><rect width="9" height="9" mask="url(#m)"/>
+            <g id="g"><use href="#g"/><rect width="1" height="1"/></g></svg>
+            """#, name: "c.svg")
+        #expect(cycles.warnings.filter { $0.message.contains("refers back to itself") || $0.message.contains("contains this <use>") }.count == 3)
+        // A selector with many descendant combinators over deep nesting must not backtrack forever.
+        let depth = 150
+        let nested = String(repeating: "<g>", count: depth) + #"<rect width="1" height="1"/>"# + String(repeating: "</g>", count: depth)
+        let selector = "q " + String(repeating: "g ", count: 20) + "rect"
+        let deep = try VectorImage.parse(text: "<svg viewBox=\"0 0 1 1\"><style>\(selector) { fill: red }</style>\(nested)</svg>", name: "d.svg")
+        #expect(deep.shapes.first?.fill == .solid(.black))
     }
 }

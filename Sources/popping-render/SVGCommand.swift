@@ -1,0 +1,78 @@
+import ArgumentParser
+import Codecs
+import Foundation
+import Geometry
+import Raster
+import SVG
+
+/// `popping-render svg icon.svg --out icon.png --scale 2`: renders one SVG file as a browser
+/// shows it at that size, the viewBox fitted into the output by the root's
+/// `preserveAspectRatio`, on a transparent background unless one is given.
+struct SVGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "svg",
+        abstract: "Renders an SVG file to a PNG.",
+        discussion: """
+            The output is the file's own size (its width and height, or its viewBox) times \
+            --scale, or exactly --size. Invalid values in the file are ignored with a warning \
+            (file:line:column: warning: …) on stderr, as browsers ignore them; malformed XML is \
+            an error (exit status 2).
+            """)
+
+    @Argument(help: "The SVG file to render.")
+    var file: String
+
+    @Option(name: [.customLong("out"), .customShort("o")], help: "The PNG to write.")
+    var out: String
+
+    @Option(help: "Output size in pixels, WxH (the viewBox is fitted by preserveAspectRatio).")
+    var size: String?
+
+    @Option(help: "Multiplies the file's own size (default 1).")
+    var scale: Double?
+
+    @Option(help: "Background colour, any CSS colour (default: transparent).")
+    var background: String?
+
+    /// The largest output: 16384 pixels a side and 64 megapixels in all.
+    static let maximumSide = 16384, maximumArea = 64 << 20
+
+    func validate() throws {
+        if size != nil, scale != nil { throw ValidationError("give --size or --scale, not both") }
+        if let scale, !(scale > 0 && scale <= 100) { throw ValidationError("--scale must be in 0...100") }
+        if let size, parsedSize(size) == nil { throw ValidationError("--size '\(size)' is not WxH with whole numbers") }
+        if let background, Color(css: background) == nil {
+            throw ValidationError("--background '\(background)' is not a CSS colour")
+        }
+    }
+
+    func run() throws {
+        let image: VectorImage
+        do { image = try VectorImage.load(path: file) } catch { throw CommandFailure("\(error)") }
+        for warning in image.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+        let width: Int, height: Int
+        if let size, let (w, h) = parsedSize(size) {
+            (width, height) = (w, h)
+        } else {
+            let s = scale ?? 1
+            let w = (image.size.width * s).rounded(), h = (image.size.height * s).rounded()
+            guard w.isFinite, h.isFinite, w <= Double(Self.maximumSide), h <= Double(Self.maximumSide) else {
+                let shown = [w, h].map { $0.isFinite && $0 < 1e15 ? String(Int($0)) : "\($0)" }
+                throw CommandFailure(file, "the image would be \(shown[0])×\(shown[1]) pixels; the limit is \(Self.maximumSide) a side (use --size)")
+            }
+            (width, height) = (max(1, Int(w)), max(1, Int(h)))
+        }
+        guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumArea else {
+            throw CommandFailure("--size", "\(width)×\(height) pixels is over the limit of \(Self.maximumSide) a side and 64 megapixels")
+        }
+        let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
+        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure("\(error)") }
+    }
+
+    /// `WxH` with positive whole numbers.
+    private func parsedSize(_ text: String) -> (Int, Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        return (w, h)
+    }
+}

@@ -1,0 +1,52 @@
+import Codecs
+import Foundation
+import GoldenTesting
+import Testing
+
+/// `popping-render svg`: sizes, background, warnings on stderr, and errors that exit 2 leaving no file.
+@Suite struct SVGCommandTests {
+    private func write(_ text: String, named name: String, in folder: String) throws -> String {
+        let path = folder + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func rendersAtTheFileSizeOrTheGivenSizeOverTheBackground() throws {
+        let folder = try scratchFolder("svg-command")
+        let svg = try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 2 1"><rect width="1" height="1" fill="red"/></svg>"#,
+                            named: "half.svg", in: folder)
+        let r = try popping(["svg", svg, "--out", folder + "/a.png"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        let a = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png"))))
+        #expect(a.width == 20 && a.height == 10 && a[5, 5] == (255, 0, 0, 255) && a[15, 5].a == 0)
+        // A square output fits the 2:1 viewBox in the middle (xMidYMid meet), over the background.
+        #expect(try popping(["svg", svg, "--out", folder + "/b.png", "--size", "40x40", "--background", "blue"]).status == 0)
+        let b = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png"))))
+        #expect(b.width == 40 && b[5, 5] == (0, 0, 255, 255) && b[5, 15] == (255, 0, 0, 255) && b[30, 15] == (0, 0, 255, 255))
+        #expect(try popping(["svg", svg, "--out", folder + "/c.png", "--scale", "3"]).status == 0)
+        #expect(try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/c.png")))).width == 60)
+    }
+
+    @Test func invalidValuesWarnAndStillRender() throws {
+        let folder = try scratchFolder("svg-command")
+        let svg = try write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\">\n<rect width=\"4\" height=\"4\" fill=\"nonsense\"/></svg>",
+                            named: "warn.svg", in: folder)
+        let r = try popping(["svg", svg, "--out", folder + "/w.png"])
+        #expect(r.status == 0)
+        #expect(r.stderr == svg + ":2:34: warning: fill: invalid value 'nonsense', ignored\n")
+    }
+
+    @Test func malformedXMLIsAnErrorAtItsPlaceAndWritesNothing() throws {
+        let folder = try scratchFolder("svg-command")
+        let svg = try write("<svg viewBox=\"0 0 1 1\">\n  <g>\n</svg>", named: "bad.svg", in: folder)
+        let r = try popping(["svg", svg, "--out", folder + "/bad.png"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "popping-render: \(svg):3:3: </svg> does not close <g>\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bad.png"))
+        let huge = try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="10"/>"#, named: "huge.svg", in: folder)
+        let h = try popping(["svg", huge, "--out", folder + "/huge.png"])
+        #expect(h.status == 2 && h.stderr.contains("the limit is 16384 a side"))
+        #expect(try popping(["svg", huge, "--out", folder + "/x.png", "--size", "3x"]).status == 2)
+        #expect(try popping(["svg", huge, "--out", folder + "/x.png", "--background", "bluish"]).status == 2)
+    }
+}
