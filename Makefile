@@ -4,7 +4,7 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench fonts clean
+.PHONY: all build deps test render renders goldens bench fonts clean fuzz
 
 all: build
 
@@ -47,6 +47,11 @@ renders: build
 ## Benchmarks against the peers in ../shared/bench (see bench/README.md for the peer setup).
 bench: build
 	bash bench/run.sh
+
+## Fuzzes every parser of user bytes for FUZZ_SECONDS each (default 10 minutes); see Fuzz/README.md.
+FUZZ_SECONDS ?= 600
+fuzz:
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## Regenerates the bundled Nunito Sans faces and Sources/Text/BundledFontData.swift (needs PyPI).
 fonts:
