@@ -4,7 +4,7 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench fonts clean schema
+.PHONY: all build deps test render renders goldens bench fonts clean schema fuzz
 
 all: build
 
@@ -56,6 +56,11 @@ schema: build
 ## Benchmarks against the peers; bench/setup-peers.sh installs them on first use (a venv in .build/peers).
 bench: build
 	bash bench/run.sh
+
+## Fuzzes every parser of user bytes for FUZZ_SECONDS each (default 10 minutes); see Fuzz/README.md.
+FUZZ_SECONDS ?= 600
+fuzz:
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## Regenerates the bundled Nunito Sans faces and Sources/Text/BundledFontData.swift (needs PyPI).
 fonts:

@@ -19,6 +19,9 @@ struct Coverage {
         }
     }
 
+    /// How many records the table held (what reading it cost).
+    var entryCount: Int { ranges.count }
+
     /// The coverage index of `glyph`, or `nil` when the glyph is not covered.
     func index(of glyph: Int) -> Int? {
         let lo = ranges.partitionPoint { $0.end < glyph }
@@ -50,6 +53,9 @@ struct ClassDefinition {
             throw t.malformed("class definition format \(f); only 1 and 2 exist")
         }
     }
+
+    /// How many records the table held (what reading it cost).
+    var entryCount: Int { classes.count + ranges.count }
 
     /// The class of `glyph`.
     func classOf(_ glyph: Int) -> Int {

@@ -9,18 +9,23 @@ struct GPOSKerning {
     private let lookups: [[PairAdjustment]]
 
     /// Reads the kerning lookups; `nil` when the font has no `GPOS` table or no `kern` feature.
+    /// Subtables, coverage and class tables that several lookups share are read once, and the
+    /// entries read in all are capped by the table's size (`GPOSBudget`), so a small font with
+    /// overlapping or shared subtables costs in proportion to its size, not to its references.
     init?(_ tables: TableDirectory) throws {
         guard let gpos = tables["GPOS"] else { return nil }
         try gpos.require(0, 10, "the GPOS header")
         let scriptList = try gpos.suffix(from: Int(try gpos.u16(4)), "the script list")
         let featureList = try gpos.suffix(from: Int(try gpos.u16(6)), "the feature list")
         let lookupList = try gpos.suffix(from: Int(try gpos.u16(8)), "the lookup list")
+        let budget = GPOSBudget(gpos)
 
         let kernFeatures = try Self.kernFeatures(featureList, preferred: Self.defaultFeatureIndices(scriptList))
         var lookupIndices = Set<Int>()
-        for feature in kernFeatures {
+        for feature in Set(kernFeatures) {
             let f = try featureList.suffix(from: feature, "a kern feature")
             let n = Int(try f.u16(2))
+            try budget.charge(n)
             lookupIndices.formUnion(try f.u16Array(4, n, "\(n) lookup indices").map(Int.init))
         }
         guard !lookupIndices.isEmpty else { return nil }
@@ -29,9 +34,18 @@ struct GPOSKerning {
             guard index < lookupCount else {
                 throw gpos.malformed("the kern feature uses lookup \(index), but there are \(lookupCount)")
             }
-            return try Self.pairAdjustments(lookupList.suffix(from: Int(try lookupList.u16(2 + 2 * index)), "lookup \(index)"))
+            return try Self.pairAdjustments(lookupList.suffix(from: Int(try lookupList.u16(2 + 2 * index)), "lookup \(index)"),
+                                            budget)
+        }
+        let references = lookups.reduce(0) { $0 + $1.count }
+        guard references <= Self.maxSubtableReferences else {
+            throw gpos.malformed("the kern lookups name \(references) pair subtables; at most \(Self.maxSubtableReferences) are read")
         }
     }
+
+    /// The most pair subtables the kern lookups may name in all: each kerning query may try
+    /// every one, so this bounds the cost of a pair (fonts use tens, at most a few hundred).
+    static let maxSubtableReferences = 4096
 
     /// The XAdvance adjustment of `left` when followed by `right`, summed over the lookups; in
     /// each lookup the first subtable that covers the pair decides.
@@ -70,26 +84,81 @@ struct GPOSKerning {
     }
 
     /// A lookup's pair-adjustment subtables, unwrapping extensions; other lookup types give none.
-    private static func pairAdjustments(_ lookup: FontBytes) throws -> [PairAdjustment] {
+    /// A subtable named twice in one lookup is kept once (the first decides for the pairs it covers).
+    private static func pairAdjustments(_ lookup: FontBytes, _ budget: GPOSBudget) throws -> [PairAdjustment] {
         let type = try lookup.u16(0)
         let n = Int(try lookup.u16(4))
+        try budget.charge(n)
+        var seen = Set<Int>()
         return try lookup.u16Array(6, n, "\(n) subtable offsets").compactMap { offset in
             let sub = try lookup.suffix(from: Int(offset), "a lookup subtable")
+            let table: FontBytes
             switch type {
             case 2:
-                return try PairAdjustment(sub)
+                table = sub
             case 9 where try sub.u16(2) == 2:
-                return try PairAdjustment(sub.suffix(from: Int(try sub.u32(4)), "an extension's subtable"))
+                table = try sub.suffix(from: Int(try sub.u32(4)), "an extension's subtable")
             default:
                 return nil
             }
+            guard seen.insert(table.start).inserted else { return nil }
+            return try budget.pairAdjustment(table)
         }
+    }
+}
+
+/// How much of a `GPOS` table the kerning reader may read: entries (records, glyph ids, class
+/// values, references) up to the table's size in bytes plus 64 K, and each shared subtable,
+/// coverage or class table only once. A font whose references make it exceed that (overlapping
+/// or shared subtables built to amplify) is malformed.
+final class GPOSBudget {
+    private let gpos: FontBytes
+    private var remaining: Int
+    private var subtables: [Int: PairAdjustment] = [:]
+    private var coverages: [Int: Coverage] = [:]
+    private var classes: [Int: ClassDefinition] = [:]
+
+    init(_ gpos: FontBytes) {
+        self.gpos = gpos
+        remaining = gpos.count + 65536
+    }
+
+    /// Counts `entries` more entries read; throws once the table's share is spent.
+    func charge(_ entries: Int) throws {
+        remaining -= entries
+        guard remaining >= 0 else {
+            throw gpos.malformed("its kerning subtables overlap or repeat so much that reading them would take "
+                                 + "more than its \(gpos.count) bytes justify")
+        }
+    }
+
+    func pairAdjustment(_ t: FontBytes) throws -> PairAdjustment {
+        if let known = subtables[t.start] { return known }
+        let made = try PairAdjustment(t, self)
+        subtables[t.start] = made
+        return made
+    }
+
+    func coverage(_ t: FontBytes) throws -> Coverage {
+        if let known = coverages[t.start] { return known }
+        let made = try Coverage(t)
+        try charge(made.entryCount)
+        coverages[t.start] = made
+        return made
+    }
+
+    func classDefinition(_ t: FontBytes) throws -> ClassDefinition {
+        if let known = classes[t.start] { return known }
+        let made = try ClassDefinition(t)
+        try charge(made.entryCount)
+        classes[t.start] = made
+        return made
     }
 }
 
 /// One PairPos subtable (format 1, glyph pairs; or format 2, class pairs), reduced to the first
 /// glyph's XAdvance.
-private struct PairAdjustment {
+struct PairAdjustment {
     private enum Pairs {
         /// Per covered first glyph, its second glyphs (sorted) and their adjustment.
         case glyphs([[(second: UInt16, value: Int16)]])
@@ -101,9 +170,9 @@ private struct PairAdjustment {
     private let coverage: Coverage
     private let pairs: Pairs
 
-    init(_ t: FontBytes) throws {
+    init(_ t: FontBytes, _ budget: GPOSBudget) throws {
         let format = try t.u16(0)
-        coverage = try Coverage(t.suffix(from: Int(try t.u16(2)), "a coverage table"))
+        coverage = try budget.coverage(t.suffix(from: Int(try t.u16(2)), "a coverage table"))
         let format1 = try t.u16(4), format2 = try t.u16(6)
         let size1 = 2 * format1.nonzeroBitCount, size2 = 2 * format2.nonzeroBitCount
         // XAdvance (0x0004) follows XPlacement (0x0001) and YPlacement (0x0002) when they are present.
@@ -112,23 +181,31 @@ private struct PairAdjustment {
         case 1:
             let n = Int(try t.u16(8))
             let record = 2 + size1 + size2
+            try budget.charge(n)
+            var sets: [Int: [(second: UInt16, value: Int16)]] = [:]
             pairs = .glyphs(try t.u16Array(10, n, "\(n) pair set offsets").map { offset in
+                // First glyphs may share a pair set; it is read once.
+                if let known = sets[Int(offset)] { return known }
                 let set = try t.suffix(from: Int(offset), "a pair set")
                 let count = Int(try set.u16(0))
                 try set.require(2, count * record, "\(count) pair value records")
-                return try (0..<count).map { i in
+                try budget.charge(count)
+                let read = try (0..<count).map { i in
                     let r = 2 + i * record
                     return (try set.u16(r), try advanceAt.map { try set.i16(r + 2 + $0) } ?? 0)
                 }
+                sets[Int(offset)] = read
+                return read
             })
         case 2:
-            let class1 = try ClassDefinition(t.suffix(from: Int(try t.u16(8)), "the first class definition"))
-            let class2 = try ClassDefinition(t.suffix(from: Int(try t.u16(10)), "the second class definition"))
+            let class1 = try budget.classDefinition(t.suffix(from: Int(try t.u16(8)), "the first class definition"))
+            let class2 = try budget.classDefinition(t.suffix(from: Int(try t.u16(10)), "the second class definition"))
             let count1 = Int(try t.u16(12)), count2 = Int(try t.u16(14))
             let record = size1 + size2
             var values: [Int16] = []
             if let at = advanceAt {
                 try t.require(16, count1 * count2 * record, "\(count1)×\(count2) class pair records")
+                try budget.charge(count1 * count2)
                 values = try (0..<count1 * count2).map { try t.i16(16 + $0 * record + at) }
             }
             pairs = .classes(class1, class2, class1Count: count1, class2Count: count2, values: values)

@@ -22,8 +22,13 @@ struct KernTable {
                 for k in 0..<n {
                     pairs.append((try sub.u32(14 + 6 * k), try sub.i16(18 + 6 * k)))
                 }
+                // The next subtable starts after these pairs even when the 16-bit length is
+                // shorter (it wraps in fonts with over 10,920 pairs), so subtables never overlap
+                // and each byte is read once: the cost is proportional to the table's size.
+                pos += max(length, 14 + 6 * n)
+            } else {
+                pos += length
             }
-            pos += length
         }
         guard !pairs.isEmpty else { return nil }
         pairs.sort { $0.0 < $1.0 }

@@ -123,3 +123,46 @@ import Testing
         #expect(engine.frame(of: b).y == 10 + 24 - 16)
     }
 }
+
+/// Conflicts are explained from the solver's proof of infeasibility, so a conflicting chain of
+/// a thousand views is reported without re-solving it once per constraint.
+@Suite struct LargeConflictTests {
+    @Test func aThousandViewChainThatCannotFitIsReportedWhole() throws {
+        let root = LayoutBox("superview")
+        let engine = LayoutEngine(root: root, size: Size(320, 568))
+        var views: [String: LayoutItem] = [:]
+        for i in 0..<1000 {
+            let box = LayoutBox("v\(i)")
+            engine.add(box, to: root)
+            views["v\(i)"] = box
+        }
+        let format = "H:|" + (0..<1000).map { "-[v\($0)(>=10)]" }.joined() + "-|"
+        engine.activate(try engine.constraints(withVisualFormat: format, options: [], metrics: [:], views: views))
+        #expect(engine.conflicts.count == 1)
+        // Every gap and every minimum width is needed for the overflow: the minimal set is the chain.
+        #expect(engine.conflicts.first?.constraints.count == 2002)
+        #expect(engine.conflicts.first?.broken.description == "superview.trailing == v999.trailing + 20")
+        #expect(engine.frame(of: views["v999"]!).width == 10)
+    }
+
+    @Test func manySmallConflictsAreEachMinimal() throws {
+        let root = LayoutBox("superview")
+        let engine = LayoutEngine(root: root, size: Size(320, 568))
+        var items: [String: LayoutItem] = ["superview": root]
+        for i in 0..<300 {
+            let box = LayoutBox("v\(i)")
+            engine.add(box, to: root)
+            items["v\(i)"] = box
+        }
+        for i in 1..<300 { engine.activate([try engine.constraint(parsing: "v\(i).width == v\(i - 1).width + 1", items: items)]) }
+        engine.activate([try engine.constraint(parsing: "v0.width == 5", items: items)])
+        for i in stride(from: 0, to: 300, by: 3) {
+            engine.activate([try engine.constraint(parsing: "v\(i).width == v\(i + 1).width", items: items)])
+        }
+        #expect(engine.conflicts.count == 100)
+        #expect(engine.conflicts.allSatisfy { $0.constraints.count == 2 })
+        let first = engine.conflicts[0].constraints.map(\.description)
+        #expect(first == ["v1.width == v0.width + 1", "v0.width == v1.width"])
+        #expect(engine.frame(of: items["v299"]!).width == 304)
+    }
+}

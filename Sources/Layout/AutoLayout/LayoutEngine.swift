@@ -23,6 +23,8 @@ public final class LayoutEngine {
     private var nodes: [ObjectIdentifier: Node] = [:]
     private var items: [LayoutItem] = []
     private var active: [LayoutConstraint] = []
+    /// The layout constraint each installed solver constraint stands for.
+    private var installedBy: [ObjectIdentifier: LayoutConstraint] = [:]
     private let rootConstraints: [LayoutConstraint]
 
     /// Per item: its place in the tree, its solver variables (root coordinates) and its
@@ -187,6 +189,7 @@ public final class LayoutEngine {
         do {
             try solver.add(linear)
             c.installed = linear
+            installedBy[ObjectIdentifier(linear)] = c
         } catch {
             reportConflict(breaking: c)
         }
@@ -197,8 +200,9 @@ public final class LayoutEngine {
         do {
             try solver.setConstant(-c.constant, of: linear)
         } catch {
+            let suspects = solver.lastConflict
             uninstall(c)
-            reportConflict(breaking: c)
+            reportConflict(breaking: c, suspects: suspects)
         }
     }
 
@@ -211,20 +215,40 @@ public final class LayoutEngine {
 
     /// Takes `c` out of the solver, if it is in it.
     private func uninstall(_ c: LayoutConstraint) {
-        if let linear = c.installed { try? solver.remove(linear) }
+        if let linear = c.installed {
+            try? solver.remove(linear)
+            installedBy[ObjectIdentifier(linear)] = nil
+        }
         c.installed = nil
     }
 
-    private func reportConflict(breaking c: LayoutConstraint) {
-        let report = ConflictReport(constraints: minimalConflict(with: c), broken: c)
+    private func reportConflict(breaking c: LayoutConstraint, suspects: [LinearConstraint]? = nil) {
+        let report = ConflictReport(constraints: minimalConflict(with: c, suspects: suspects ?? solver.lastConflict),
+                                    broken: c)
         conflicts.append(report)
         onConflict?(report)
     }
 
-    /// The smallest set of installed required constraints that, with `c`, has no solution
-    /// (a deletion filter: drop each one in turn and keep it out if the rest still conflict).
-    private func minimalConflict(with c: LayoutConstraint) -> [LayoutConstraint] {
-        var set = active.filter { $0.installed != nil && $0.priority.isRequired }
+    /// Conflicts up to this size are reduced to a minimal set by the deletion filter; larger ones
+    /// (a chain of thousands of views) are reported as the solver's proof names them, since each
+    /// step of the filter re-solves the whole set.
+    static let largestFilteredConflict = 32
+
+    /// The installed required constraints that, with `c`, have no solution. It starts from the
+    /// solver's proof of infeasibility (`suspects`), which costs nothing, and shrinks it with a
+    /// deletion filter (drop each one in turn and keep it out if the rest still conflict) when
+    /// it is small. Only if the proof does not conflict on its own (it always should) does the
+    /// filter start from every required constraint.
+    private func minimalConflict(with c: LayoutConstraint, suspects: [LinearConstraint]) -> [LayoutConstraint] {
+        let order = Dictionary(active.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+        var set = suspects.compactMap { installedBy[ObjectIdentifier($0)] }
+            .filter { $0 !== c && $0.installed != nil && $0.priority.isRequired }
+            .sorted { order[ObjectIdentifier($0)] ?? 0 < order[ObjectIdentifier($1)] ?? 0 }
+        if !conflicts(set + [c]) {
+            set = active.filter { $0 !== c && $0.installed != nil && $0.priority.isRequired }
+        } else if set.count > Self.largestFilteredConflict {
+            return set + [c]
+        }
         var i = 0
         while i < set.count {
             var trial = set

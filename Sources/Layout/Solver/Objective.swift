@@ -52,6 +52,13 @@ struct Objective {
         for k in rows.indices { rows[k].substitute(symbol, with: row) }
     }
 
+    /// Every symbol with a non-zero coefficient at some level.
+    var symbols: [Int] {
+        var out: [Int] = []
+        for row in rows { row.forEachCell { symbol, _ in out.append(symbol) } }
+        return out
+    }
+
     /// Deletes `symbol`'s column from every level.
     mutating func removeColumn(_ symbol: Int) {
         for k in rows.indices { rows[k].remove(symbol) }

@@ -19,6 +19,14 @@ public final class Solver {
     private var tableau = Tableau()
     private var tags: [ObjectIdentifier: Tag] = [:]
     private var edits: [Variable: LinearConstraint] = [:]
+    /// The constraint each marker and second error symbol belongs to.
+    private var owners: [Int: LinearConstraint] = [:]
+
+    /// After `add` or `setConstant` threw `.unsatisfiableConstraint`: constraints already in
+    /// the solver that, with the refused one, cannot all hold. They are read off the simplex's
+    /// proof of infeasibility, so finding them costs nothing extra; they are a conflicting set,
+    /// usually but not always a minimal one.
+    public private(set) var lastConflict: [LinearConstraint] = []
 
     /// The symbols a constraint added to the tableau.
     private struct Tag {
@@ -52,6 +60,9 @@ public final class Solver {
             tableau.enter(subject, with: row)
         } else if isAllDummies(row) {
             guard isNearZero(row.constant) else {
+                var symbols: [Int] = []
+                row.forEachCell { symbol, _ in symbols.append(symbol) }
+                recordConflict(symbols, refused: constraint)
                 tableau.truncateSymbols(to: symbolCount)
                 throw .unsatisfiableConstraint
             }
@@ -60,11 +71,14 @@ public final class Solver {
             tableau.insertRow(row, for: tag.marker)
         } else {
             guard tableau.addWithArtificialVariable(row) else {
+                recordConflict(tableau.certificate, refused: constraint)
                 tableau.truncateSymbols(to: symbolCount)
                 throw .unsatisfiableConstraint
             }
         }
         tags[key] = tag
+        owners[tag.marker] = constraint
+        if let other = tag.other { owners[other] = constraint }
         tableau.optimize()
     }
 
@@ -72,6 +86,8 @@ public final class Solver {
     /// - Throws: `.unknownConstraint`.
     public func remove(_ constraint: LinearConstraint) throws(SolverError) {
         guard let tag = tags.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
+        owners[tag.marker] = nil
+        if let other = tag.other { owners[other] = nil }
         let priority = constraint.priority
         if !priority.isRequired {
             for e in [tag.marker, tag.other].compactMap({ $0 }) where tableau.kinds[e] == .error {
@@ -107,9 +123,20 @@ public final class Solver {
             constraint.replaceConstant(constant)
             return
         }
+        recordConflict(tableau.certificate, refused: constraint)
         tableau.rollBack()
         tableau.shiftParameter(tag.marker, by: (old - constant) / tag.markerCoefficient)
         throw .unsatisfiableConstraint
+    }
+
+    /// Sets `lastConflict` from the symbols of an infeasibility proof.
+    private func recordConflict(_ symbols: [Int], refused: LinearConstraint) {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(refused)]
+        lastConflict = []
+        for symbol in symbols.sorted() {
+            guard let owner = owners[symbol], seen.insert(ObjectIdentifier(owner)).inserted else { continue }
+            lastConflict.append(owner)
+        }
     }
 
     // MARK: edit variables

@@ -23,6 +23,10 @@ struct Tableau {
     private var infeasible: [Int] = []
     /// The pivots made since `beginJournal()`, while an operation that may fail is running.
     private var journal: [(leaving: Int, entering: Int)]?
+    /// After an operation found the required constraints infeasible: the parametric symbols of
+    /// the row that proves it (a Farkas certificate). Their constraints, with the one being
+    /// added or changed, cannot all hold.
+    private(set) var certificate: [Int] = []
 
     mutating func makeSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
@@ -204,6 +208,10 @@ struct Tableau {
                 enteringCoefficient = a
             }
             guard let entering, kinds[leaving] != .dummy else {
+                // The row reads leaving = constant < 0 + Σ aᵢ·sᵢ with no aᵢ > 0 that may grow:
+                // its symbols' constraints force the negative value.
+                certificate = [leaving]
+                rows[Int(i)].forEachCell { symbol, _ in certificate.append(symbol) }
                 infeasible.removeAll()
                 return false
             }
@@ -244,6 +252,9 @@ struct Tableau {
         artificial = goal
         optimize(artificialObjective: true)
         let success = isNearZero(artificial?.topConstant ?? 0)
+        // At a positive optimum the objective row's symbols are the constraints that keep the
+        // artificial variable above 0 (their reduced costs are the certificate's multipliers).
+        if !success { certificate = artificial?.symbols ?? [] }
         artificial = nil
         // On failure the artificial variable is still basic (it is > 0): dropping its row
         // removes the constraint, and undoing the pivots restores the old basis.
