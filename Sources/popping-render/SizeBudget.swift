@@ -63,7 +63,8 @@ struct SizeBudget {
         default:
             out += [30, 20, 15, 10].filter { $0 < fps }.map { rate in attempt(rate) { _ in } }
         }
-        return out.filter { $0.fps >= 1 }
+        // The first try is always as asked, so a bad rate fails with the format's own message.
+        return [out[0]] + out.dropFirst().filter { $0.fps >= 1 }
     }
 
     /// Writes `output` with each attempt in turn until the file fits (or once, without a limit).
