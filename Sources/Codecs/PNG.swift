@@ -149,7 +149,12 @@ public enum PNG {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
             throw CodecError.unreadable(path: path, reason: reason)
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw CodecError.unreadable(path: path, reason: "is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CodecError.unreadable(path: path, reason: "is a directory")
+        // A device or pipe (/dev/zero) could stream forever.
+        default: throw CodecError.unreadable(path: path, reason: "is not a regular file")
+        }
         // 16-bit RGBA stored uncompressed is 8 bytes a pixel, plus filter bytes and chunk headers.
         let largest = Int64(maxPixels) * 9 + (1 << 20)
         if Int64(info.st_size) > largest {

@@ -77,12 +77,26 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads and parses a TrueType file.
     public convenience init(contentsOfFile path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FontError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FontError.unreadable(path: path, reason: "is a directory")
+        default: throw FontError.unreadable(path: path, reason: "is not a regular file")
+        }
+        guard info.st_size <= Self.largestFile else {
+            throw FontError.unreadable(path: path, reason: "is \(info.st_size) bytes; fonts over \(Self.largestFile) bytes are not read")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw FontError.unreadable(path: path, reason: exists ? "permission denied" : "no such file")
+            throw FontError.unreadable(path: path, reason: "permission denied")
         }
         try self.init(bytes: [UInt8](data), name: path)
     }
+
+    /// The largest font file read: 256 MB, several times the largest CJK faces.
+    public static let largestFile = 256 << 20
 
     /// The glyph for a Unicode scalar, or 0 (.notdef, drawn as the font's missing-glyph box) when
     /// the font has none. U+2022 (•) always has a glyph: a drawn dot when the font lacks it.

@@ -9,8 +9,17 @@ public func scratchFolder(_ name: String = "test") throws -> String {
 }
 
 /// Runs the program at `executable` with `arguments` to completion and returns its exit status
-/// and what it wrote to stdout and stderr.
-public func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// and what it wrote to stdout and stderr. Both pipes are drained at once, so a program that
+/// writes a lot to one of them cannot block on the other. With `timeout`, a program still
+/// running after that many seconds is killed (SIGKILL), and `timedOut` says so.
+public func runProcess(_ executable: URL, _ arguments: [String], timeout: Double? = nil)
+    throws -> (status: Int32, stdout: String, stderr: String) {
+    try runProcessWithTimeout(executable, arguments, timeout: timeout).result
+}
+
+/// `runProcess`, also saying whether the timeout ended the program.
+public func runProcessWithTimeout(_ executable: URL, _ arguments: [String], timeout: Double?)
+    throws -> (result: (status: Int32, stdout: String, stderr: String), timedOut: Bool) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -18,10 +27,39 @@ public func runProcess(_ executable: URL, _ arguments: [String]) throws -> (stat
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    let timedOut = LockedFlag()
+    if let timeout {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if process.isRunning {
+                timedOut.set()
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+    let errData = LockedData()
+    let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    while !errData.isSet { usleep(1000) }
+    return ((process.terminationStatus, String(decoding: outData, as: UTF8.self),
+             String(decoding: errData.value, as: UTF8.self)), timedOut.isSet)
+}
+
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.lock(); flag = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }
 
 /// A valid PNG header declaring `width`×`height` RGBA pixels with almost no image data: a

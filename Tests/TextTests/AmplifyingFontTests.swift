@@ -1,3 +1,4 @@
+import GoldenTesting
 import Testing
 @testable import Text
 
@@ -5,42 +6,14 @@ import Testing
 /// shared pair sets and lookups): reading them costs in proportion to the font's size.
 @Suite struct AmplifyingFontTests {
     private func be16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
-    private func be32(_ v: Int) -> [UInt8] { be16(v >> 16) + be16(v) }
 
-    /// The GPOS fixture with its `tag` table replaced by `table` (appended, the record repointed).
+    /// The fixture `name` with its `tag` table replaced by `table`.
     private func replacing(_ tag: String, with table: [UInt8], in name: String = "GPOSFixture") throws -> [UInt8] {
-        var file = Fixtures.bytes(name)
-        let count = Int(file[4]) << 8 | Int(file[5])
-        let record = try #require((0..<count).map { 12 + 16 * $0 }.first { Array(file[$0..<$0 + 4]) == Array(tag.utf8) })
-        let offset = file.count
-        file += table
-        file.replaceSubrange(record + 8..<record + 16, with: be32(offset) + be32(table.count))
-        return file
+        try #require(HostileFonts.replacing(tag, with: table, in: Fixtures.bytes(name)))
     }
 
-    /// A GPOS whose `kern` feature is named by `features` records, all pointing to one feature
-    /// table listing `lookups` lookups, all of them one lookup table of `subtables` copies of one
-    /// PairPos format 1 subtable whose `firstGlyphs` covered glyphs share one pair set of
-    /// `pairs` records (second glyph V = 3 kerns by −50).
     private func sharedGPOS(features: Int, lookups: Int, subtables: Int, firstGlyphs: Int, pairs: Int) -> [UInt8] {
-        let scriptList = be16(0)
-        let featureTable = be16(0) + be16(lookups) + (0..<lookups).flatMap(be16)
-        let featureListHead = 2 + 6 * features
-        let featureList = be16(features) + (0..<features).flatMap { _ in Array("kern".utf8) + be16(featureListHead) } + featureTable
-        let lookupHead = 2 + 2 * lookups
-        let lookupTableSize = 6 + 2 * subtables
-        let subtableOffset = lookupTableSize
-        let lookupTable = be16(2) + be16(0) + be16(subtables) + (0..<subtables).flatMap { _ in be16(subtableOffset) }
-        let coverage = be16(1) + be16(firstGlyphs) + (0..<firstGlyphs).flatMap { be16($0 + 1) }
-        let subtableHead = 10 + 2 * firstGlyphs
-        let pairSetOffset = subtableHead + coverage.count
-        let pairSet = be16(pairs) + (0..<pairs).flatMap { i in be16(3 + i) + be16(i == 0 ? -50 : -1) }
-        let subtable = be16(1) + be16(subtableHead) + be16(4) + be16(0) + be16(firstGlyphs)
-            + (0..<firstGlyphs).flatMap { _ in be16(pairSetOffset) } + coverage + pairSet
-        let lookupList = be16(lookups) + (0..<lookups).flatMap { _ in be16(lookupHead) } + lookupTable + subtable
-        let header = 10
-        return be32(0x0001_0000) + be16(header) + be16(header + scriptList.count)
-            + be16(header + scriptList.count + featureList.count) + scriptList + featureList + lookupList
+        HostileFonts.sharedGPOS(features: features, lookups: lookups, subtables: subtables, firstGlyphs: firstGlyphs, pairs: pairs)
     }
 
     @Test func sharedPairSetsAreReadOnceAndKernEveryGlyphThatSharesThem() throws {

@@ -237,8 +237,8 @@ public final class LayoutEngine {
     /// The installed required constraints that, with `c`, have no solution. It starts from the
     /// solver's proof of infeasibility (`suspects`), which costs nothing, and shrinks it with a
     /// deletion filter (drop each one in turn and keep it out if the rest still conflict) when
-    /// it is small. Only if the proof does not conflict on its own (it always should) does the
-    /// filter start from every required constraint.
+    /// it is small. Only if the proof does not conflict on its own (it always should) does it
+    /// fall back to every required constraint, filtered the same way when there are few.
     private func minimalConflict(with c: LayoutConstraint, suspects: [LinearConstraint]) -> [LayoutConstraint] {
         let order = Dictionary(active.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
         var set = suspects.compactMap { installedBy[ObjectIdentifier($0)] }
@@ -246,9 +246,9 @@ public final class LayoutEngine {
             .sorted { order[ObjectIdentifier($0)] ?? 0 < order[ObjectIdentifier($1)] ?? 0 }
         if !conflicts(set + [c]) {
             set = active.filter { $0 !== c && $0.installed != nil && $0.priority.isRequired }
-        } else if set.count > Self.largestFilteredConflict {
-            return set + [c]
         }
+        // Filtering costs a solve of the set per member: large sets are reported as they are.
+        if set.count > Self.largestFilteredConflict { return set + [c] }
         var i = 0
         while i < set.count {
             var trial = set
