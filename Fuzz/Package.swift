@@ -12,6 +12,7 @@ let package = Package(
         .executableTarget(name: "fuzz-svg", dependencies: [.product(name: "PoppingRender", package: "popping-render")]),
         .executableTarget(name: "fuzz-layout", dependencies: [.product(name: "PoppingRender", package: "popping-render")]),
         .executableTarget(name: "fuzz-options", dependencies: [.product(name: "PoppingRender", package: "popping-render")]),
+        .executableTarget(name: "fuzz-scene", dependencies: [.product(name: "SceneFile", package: "popping-render")]),
     ],
     swiftLanguageModes: [.v5]
 )
