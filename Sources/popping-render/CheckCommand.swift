@@ -119,7 +119,7 @@ struct CheckCommand: ParsableCommand {
         let result = CheckReport(shards: part.map { [$0.description] } ?? [], scenes: scenes)
         if let report {
             do { try ReportFolder.write(result, media: media, to: report) } catch { throw CommandFailure("\(error)") }
-            print("report: \(report)/index.html")
+            print("report: \((report as NSString).appendingPathComponent("index.html"))")
         }
         if let junit {
             do { try AtomicOutput.write(Array(result.junitXML().utf8), to: junit) } catch { throw CommandFailure("\(error)") }
