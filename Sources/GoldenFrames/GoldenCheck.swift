@@ -4,16 +4,18 @@ import PoppingRender
 /// Renders `run` and checks its frames against the goldens of `scene` in `store` (or records them,
 /// as `mode` says). `frames` limits the check to some of the frames `options` chooses (a shard).
 /// Throws a `GoldenError` when the check cannot be made (unreadable golden, other options) and a
-/// `RenderFailure` for options the animation cannot be rendered with.
+/// `RenderFailure` for options the animation cannot be rendered with. `keyFrames` keeps that many
+/// of the most differing frames whole, for artifacts.
 public func checkGoldens(of run: DemoRun, scene: String, options: RenderOptions, recordedAs goldenOptions: GoldenOptions,
                          in store: GoldenStore, mode: GoldenMode = .check, tolerance: Tolerance? = nil,
-                         frames: [Int]? = nil, keepingMedia: Bool = false,
-                         progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> (report: SceneReport, media: SceneMedia?) {
+                         frames: [Int]? = nil, keepingMedia: Bool = false, keyFrames: Int = 0,
+                         progress: ((_ done: Int, _ total: Int) -> Void)? = nil)
+    throws -> (report: SceneReport, media: SceneMedia?, keyFrames: [SceneCheck.KeyFrame]) {
     let check = try SceneCheck(scene: scene, frameCount: run.frameCount, options: goldenOptions, store: store, mode: mode,
-                               tolerance: tolerance, frames: frames, keepingMedia: keepingMedia)
+                               tolerance: tolerance, frames: frames, keepingMedia: keepingMedia, keyFrames: keyFrames)
     try render(run, into: check, options: options, progress: progress)
     guard let report = check.report else { throw GoldenError(scene, "the check did not finish") }
-    return (report, check.media)
+    return (report, check.media, check.keyFrames.sorted { $0.index < $1.index })
 }
 
 /// Which shard of the work a check does: the `index`-th (1-based) of `count` parts.

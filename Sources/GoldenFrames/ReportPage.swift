@@ -120,7 +120,7 @@ enum ReportPage {
     private static let script = """
         "use strict";
         const media = JSON.parse(document.getElementById("report-media").textContent);
-        function loadPatch(p) { if (!p) return null; const img = new Image(); img.src = "data:image/png;base64," + p.png; return { x: p.x, y: p.y, img }; }
+        function loadPatch(p) { if (!p) return null; const img = new Image(); img.src = "data:image/png;base64," + p.png; return { x: p.x, y: p.y, over: !!p.over, img }; }
         class Strip {
           constructor(strip) {
             this.width = strip.width; this.height = strip.height;
@@ -137,7 +137,7 @@ enum ReportPage {
             if (k < this.pos) { this.ctx.clearRect(0, 0, this.width, this.height); this.pos = -1; }
             while (this.pos < k) {
               this.pos++; const p = this.patches[this.pos];
-              if (p) { this.ctx.clearRect(p.x, p.y, p.img.width, p.img.height); this.ctx.drawImage(p.img, p.x, p.y); }
+              if (p) { if (!p.over) this.ctx.clearRect(p.x, p.y, p.img.width, p.img.height); this.ctx.drawImage(p.img, p.x, p.y); }
             }
             return this.canvas;
           }

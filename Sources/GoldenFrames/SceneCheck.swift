@@ -18,6 +18,18 @@ public enum GoldenMode: Sendable, Equatable {
 /// compared pixel by pixel (with a tolerance, or for the report). Frames stream past; only the
 /// previous frame and the report's small patches are kept.
 public final class SceneCheck: FrameSink {
+    /// A differing frame kept whole for artifacts: the golden's pixels and the render's.
+    public struct KeyFrame {
+        /// The 60 Hz frame.
+        public let index: Int
+        /// The golden's frame; nil when the golden has no such frame.
+        public let expected: Pixmap?
+        public let actual: Pixmap
+        /// Pixels that differ (the whole frame when there is no golden frame to compare).
+        public let differingPixels: Int
+    }
+
+
     public let scene: String
     public let store: GoldenStore
     public let golden: GoldenManifest?
@@ -27,6 +39,7 @@ public final class SceneCheck: FrameSink {
     private let frameCount: Int
     private let subset: Set<Int>?
     private let keepsMedia: Bool
+    private let keyFrameLimit: Int
     private let goldenHashes: [Int: String]
 
     private var checkedFrames: [Int] = []
@@ -47,13 +60,15 @@ public final class SceneCheck: FrameSink {
     public private(set) var report: SceneReport?
     /// The pictures for the report page when the scene failed and media were asked for.
     public private(set) var media: SceneMedia?
+    /// The differing frames that differ most (at most `keyFrames` of them), in frame order.
+    public private(set) var keyFrames: [KeyFrame] = []
 
     /// A check of `scene`, an animation `frameCount` frames long rendered with `options`.
     /// `frames` limits it to part of its frames (a shard); `keepingMedia` keeps what the report
-    /// page needs. Throws a `GoldenError` when the golden cannot be read or was recorded with
+    /// page needs; `keyFrames` keeps that many of the most differing frames whole. Throws a `GoldenError` when the golden cannot be read or was recorded with
     /// other options (unless recording).
     public init(scene: String, frameCount: Int, options: GoldenOptions, store: GoldenStore, mode: GoldenMode = .check,
-                tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false) throws {
+                tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false, keyFrames: Int = 0) throws {
         self.scene = scene
         self.frameCount = frameCount
         self.options = options
@@ -62,6 +77,7 @@ public final class SceneCheck: FrameSink {
         self.tolerance = tolerance
         subset = frames.map(Set.init)
         keepsMedia = keepingMedia
+        keyFrameLimit = max(0, keyFrames)
         golden = try store.manifest(scene)
         if mode == .check, let golden {
             let differences = options.differences(from: golden.options)
@@ -94,7 +110,7 @@ public final class SceneCheck: FrameSink {
                 // Every frame so far matched, so the golden's strip so far is the render's.
                 expectedStrip = actualStrip ?? FrameStripBuilder()
             }
-            let goldenPixmap = (expectedStrip != nil || tolerance != nil) ? try goldenPixmap(at: frame) : nil
+            let goldenPixmap = (expectedStrip != nil || tolerance != nil || keyFrameLimit > 0) ? try goldenPixmap(at: frame) : nil
             var difference: ImageDifference?
             if let goldenPixmap, goldenPixmap.width == pixmap.width, goldenPixmap.height == pixmap.height {
                 difference = ImageDifference(expected: goldenPixmap, actual: pixmap)
@@ -103,6 +119,8 @@ public final class SceneCheck: FrameSink {
                 tolerated += 1
             } else {
                 differences.append(FrameDifference(index: frame, expected: expected, actual: hash, difference: difference))
+                keep(KeyFrame(index: frame, expected: goldenPixmap, actual: pixmap,
+                              differingPixels: difference?.differing ?? pixmap.width * pixmap.height))
             }
             try expectedStrip?.add(goldenPixmap ?? pixmap)
             try actualStrip?.add(pixmap)
@@ -117,6 +135,17 @@ public final class SceneCheck: FrameSink {
             }
         }
         lastMatched = golden != nil && expected == hash
+    }
+
+    /// Keeps `frame` among the key frames if it differs more than the least differing kept one.
+    private func keep(_ frame: KeyFrame) {
+        guard keyFrameLimit > 0 else { return }
+        if keyFrames.count == keyFrameLimit {
+            guard let least = keyFrames.indices.min(by: { keyFrames[$0].differingPixels < keyFrames[$1].differingPixels }),
+                  keyFrames[least].differingPixels < frame.differingPixels else { return }
+            keyFrames.remove(at: least)
+        }
+        keyFrames.append(frame)
     }
 
     /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.

@@ -32,8 +32,10 @@ public enum RecordMode: String, Sendable {
 /// `__Goldens__/<test file name>/` beside the test file: `name.json` (the render options and each
 /// frame's SHA-256) and the frames themselves, lossless. Frames are compared by hash, so a check
 /// costs about what rendering does. On a failure the test gets one issue naming the differing
-/// frames and the report page (expected, actual and diff of every frame, both animations playing)
-/// written to `$POPPING_ARTIFACTS` (or the temporary folder).
+/// frames, the key frames (expected, actual and diff PNGs of the frames that differ most, as
+/// swift-snapshot-testing writes its failed snapshots) and the report page (expected, actual and
+/// diff of every frame, both animations playing), all written to `$POPPING_ARTIFACTS/<name>/`
+/// (or the temporary folder).
 ///
 /// Works in Swift Testing `@Test`s and in `XCTestCase`s.
 ///
@@ -107,7 +109,8 @@ func verifyFrames(of run: () throws -> DemoRun, named name: String, options: Ren
         let animation = try run()
         let result = try checkGoldens(of: animation, scene: name, options: options,
                                       recordedAs: GoldenOptions(run: animation, options: options), in: store, mode: mode,
-                                      tolerance: tolerance, frames: frames, keepingMedia: mode == .check)
+                                      tolerance: tolerance, frames: frames, keepingMedia: mode == .check,
+                                      keyFrames: mode == .check ? keyFrameCount : 0)
         switch result.report.status {
         case .passed: return nil
         case .recorded:
@@ -118,12 +121,37 @@ func verifyFrames(of run: () throws -> DemoRun, named name: String, options: Ren
             let folder = artifacts + "/" + name
             try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
             try ReportFolder.write(CheckReport(scenes: [result.report]), media: result.media.map { [$0] } ?? [], to: folder)
-            return result.report.summary + ". Report: \(folder)/index.html. "
+            let files = try writeKeyFrames(result.keyFrames, to: folder)
+            return result.report.summary + ". Key frames: " + files.joined(separator: ", ") + ". Report: \(folder)/index.html. "
                 + "To accept the change, run the test with POPPING_RECORD=failed and review the goldens."
         }
     } catch {
         return "\(name): \(error)"
     }
+}
+
+/// How many of the most differing frames a failure writes as PNGs.
+let keyFrameCount = 3
+
+/// Writes `frame-N-expected.png`, `frame-N-actual.png` and `frame-N-diff.png` (the golden in grey,
+/// differing pixels red) for each key frame into `folder`; returns the paths written.
+func writeKeyFrames(_ frames: [SceneCheck.KeyFrame], to folder: String) throws -> [String] {
+    var paths: [String] = []
+    for frame in frames {
+        var pictures = [("actual", frame.actual)]
+        if let expected = frame.expected {
+            pictures.insert(("expected", expected), at: 0)
+            if expected.width == frame.actual.width, expected.height == frame.actual.height {
+                pictures.append(("diff", ImageDifference(expected: expected, actual: frame.actual).image))
+            }
+        }
+        for (kind, pixmap) in pictures {
+            let path = "\(folder)/frame-\(frame.index)-\(kind).png"
+            try PNG.write(pixmap, to: path)
+            paths.append(path)
+        }
+    }
+    return paths
 }
 
 /// `__Goldens__/<test file name>` beside the test file.

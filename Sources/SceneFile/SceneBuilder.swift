@@ -30,13 +30,16 @@ final class SceneBuilder {
     private var machines: [String: StateMachine] = [:]
     private var handlers: [String: [[ActionSpec]]] = [:]
     private var random: SeededRandom
+    /// The orientation the scene launched in, for steps and actions given a `launchOrientation`.
+    let launchOrientation: Orientation
 
     /// Reserved ids: the root view and the system views.
     static let reserved: Set<String> = ["view", "screen", "window", "navigationBar", "statusBar", "keyboard",
                                         "networkActivityIndicator"]
 
-    init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, log: ProblemLog) {
+    init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, launchOrientation: Orientation, log: ProblemLog) {
         self.document = document
+        self.launchOrientation = launchOrientation
         self.folder = folder
         self.log = log
         random = SeededRandom(seed: seed)
@@ -629,7 +632,7 @@ final class SceneBuilder {
     // MARK: Running actions
 
     private func perform(_ lists: [[ActionSpec]]) {
-        for action in lists.flatMap({ $0 }) {
+        for action in lists.flatMap({ $0 }) where action.launchOrientation.map({ $0.rawValue == launchOrientation.rawValue }) ?? true {
             if let delay = action.after, delay > 0 {
                 stage.run(after: delay) { [unowned self] in act(action) }
             } else {

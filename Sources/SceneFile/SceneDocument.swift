@@ -28,6 +28,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var device: String?
     var size: String?
     var orientation: OrientationName?
+    var landscapeSize: String?
     var background: String?
     var tintColor: String?
     var statusBar: StatusBarSpec?
@@ -37,7 +38,8 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     static let keyDescriptions = [
         "device": "iphone-se, iphone-8 or iphone-x (default iphone-8); --device and --size override it.",
         "size": "Screen size in points, WIDTHxHEIGHT, instead of a device.",
-        "orientation": "portrait (default) or landscape.",
+        "orientation": "The orientation it launches in: portrait or landscape (default: landscape when `size` is wider than tall); --orientation overrides it.",
+        "landscapeSize": "The canvas in points, WIDTHxHEIGHT, when launched in landscape, for a scene whose portrait canvas is not the screen turned (a phone drawn on a square); default: the screen turned wide.",
         "background": "The window's background colour (default white).",
         "tintColor": "UIWindow's tintColor: caret, system buttons, bar items (default #007AFF).",
         "statusBar": "The iOS 7 status bar; shown unless `hidden: true`.",
@@ -448,6 +450,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
     var state: [String: String]?
     var nextState: String?
     var after: Double?
+    var launchOrientation: OrientationName?
 
     static let keyDescriptions = [
         "run": "Start named animations.",
@@ -466,6 +469,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
         "state": "Change state machines: {machine: state}.",
         "nextState": "Move a state machine to the state after its current one in `values` (wrapping round): a toggle.",
         "after": "Seconds to wait before the action (dispatch_after).",
+        "launchOrientation": "The action runs only when the scene launched in this orientation (portrait or landscape).",
     ]
 }
 
@@ -501,6 +505,7 @@ struct StepSpec: Decodable, SchemaDocumented {
     var seed: UInt64?
     var waitUntilSettled: Bool?
     var timeout: Double?
+    var launchOrientation: OrientationName?
 
     static let keyDescriptions = [
         "wait": "Seconds of nothing.",
@@ -513,6 +518,7 @@ struct StepSpec: Decodable, SchemaDocumented {
         "rotate": "Turns the device: portrait or landscape.",
         "seed": "Re-seeds the random shuffles from here on.",
         "waitUntilSettled": "Waits until every animation is at rest and no delayed action is pending (at most `timeout` seconds, default 10).",
+        "launchOrientation": "The step is played only when the scene launched in this orientation (portrait or landscape).",
     ]
 }
 

@@ -20,15 +20,13 @@ public enum SceneFile {
         return SchemaDocument(root: root, definitions: recorder.definitions)
     }()
 
-    /// The `$id` the published schema carries.
-    public static let schemaID = "https://popping-render.invalid/schemas/scene.schema.json"
+    /// The `$id` the published schema carries: a name, not an address, so editors never try to
+    /// fetch it; scenes point at a copy beside them (`popping-render new` writes one).
+    public static let schemaID = "urn:popping-render:scene.schema.json"
 
-    /// The committed schema file in the source tree this binary was built from
-    /// (`Schemas/scene.schema.json`), for `# yaml-language-server: $schema=…` lines.
-    public static var schemaPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Schemas/scene.schema.json").path
-    }
+    /// The file name `popping-render new` gives the schema it writes beside a scene, which the
+    /// starter's `# yaml-language-server: $schema=` line names relatively, so it works offline.
+    public static let schemaFileName = "scene.schema.json"
 
     /// Whether `argument` names a scene file by its extension.
     public static func isSceneFile(_ argument: String) -> Bool {
@@ -190,12 +188,37 @@ public struct LoadedScene {
 
     /// The screen the scene asks for (`screen.device`, `screen.size`, `screen.orientation`);
     /// an iPhone 8 unless it says otherwise.
-    public var defaultScreenSize: Size {
-        var size = Device.iphone8.screenSize
-        if let text = document.screen?.size, case let .success(s) = SceneValues.screenSize(text) { size = s }
-        if let name = document.screen?.device, let d = Device(rawValue: name) { size = d.screenSize }
-        if document.screen?.orientation == .landscape { size = Size(max(size.width, size.height), min(size.width, size.height)) }
-        return size
+    public var defaultScreenSize: Size { screenSize(in: defaultOrientation) }
+
+    /// The orientation the scene launches in unless told otherwise: `screen.orientation`, or
+    /// landscape when its `size` is wider than tall.
+    public var defaultOrientation: Orientation {
+        if let turn = document.screen?.orientation { return turn == .landscape ? .landscape : .portrait }
+        return givenSize.width > givenSize.height ? .landscape : .portrait
+    }
+
+    /// The canvas for a launch in `orientation` (`--orientation`): the device or size turned to
+    /// match it, or `screen.landscapeSize` in landscape.
+    public func screenSize(in orientation: Orientation) -> Size {
+        let size = givenSize
+        if orientation == .landscape {
+            if let text = document.screen?.landscapeSize, case let .success(s) = SceneValues.screenSize(text) { return s }
+            return Size(max(size.width, size.height), min(size.width, size.height))
+        }
+        return Size(min(size.width, size.height), max(size.width, size.height))
+    }
+
+    /// `screen.device` or `screen.size` as written; an iPhone 8 unless it says otherwise.
+    private var givenSize: Size {
+        if let name = document.screen?.device, let d = Device(rawValue: name) { return d.screenSize }
+        if let text = document.screen?.size, case let .success(s) = SceneValues.screenSize(text) { return s }
+        return Device.iphone8.screenSize
+    }
+
+    /// The orientation a run on `settings` launches in: landscape when asked for or when the
+    /// screen is wider than tall.
+    static func launchOrientation(_ settings: DemoSettings) -> Orientation {
+        settings.orientation == .landscape || settings.screenSize.width > settings.screenSize.height ? .landscape : .portrait
     }
 
     /// Every problem the document has beyond its shape (unknown ids, bad colours, fonts, formats,
@@ -208,9 +231,12 @@ public struct LoadedScene {
             log.add([.key("screen"), .key("device")], "unknown device '\(name)' (\(Device.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         if let text = screen?.size, case let .failure(e) = SceneValues.screenSize(text) { log.add([.key("screen"), .key("size")], e.message) }
+        if let text = screen?.landscapeSize, case let .failure(e) = SceneValues.screenSize(text) {
+            log.add([.key("screen"), .key("landscapeSize")], e.message)
+        }
         if screen?.size != nil, screen?.device != nil { log.add([.key("screen")], "give a device or a size, not both") }
         let builder = SceneBuilder(document: document, folder: folder, screenSize: defaultScreenSize,
-                                   seed: DemoSettings.defaultSeed, log: log)
+                                   seed: DemoSettings.defaultSeed, launchOrientation: defaultOrientation, log: log)
         builder.build(layout: false)
         let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
         guard log.problems.isEmpty else { return (log.sorted, nil) }
@@ -223,7 +249,7 @@ public struct LoadedScene {
         func make() throws -> (SceneBuilder, ScenePlan) {
             let log = ProblemLog(file: file, locator: locator)
             let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
-                                       seed: settings.seed, log: log)
+                                       seed: settings.seed, launchOrientation: Self.launchOrientation(settings), log: log)
             builder.build()
             let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
             guard log.problems.isEmpty else { throw SceneProblems(problems: log.sorted) }

@@ -58,6 +58,10 @@ struct ScenePlan {
                     return .point(Point(p[0], p[1]))
                 }
             }
+            // A step for the other launch orientation is checked like any other, then dropped.
+            let kept = step.launchOrientation.map { $0.rawValue == builder.launchOrientation.rawValue } ?? true
+            let before = (run, parts, seconds)
+            defer { if !kept { (run, parts, seconds) = before } }
             switch verb {
             case "wait":
                 let s = step.wait!

@@ -1,7 +1,8 @@
 /// The commented scene `popping-render new NAME` writes: every section once, small enough to
 /// read in a minute, and it renders as it is.
 public enum StarterScene {
-    /// The starter scene titled `name`, pointing editors at the schema at `schema`.
+    /// The starter scene titled `name`, pointing editors at the schema at `schema` (a path
+    /// relative to the scene, or a URL).
     public static func text(name: String, schema: String) -> String {
         """
         # yaml-language-server: $schema=\(schema)

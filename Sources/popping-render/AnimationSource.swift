@@ -1,5 +1,6 @@
 import Demos
 import Geometry
+import Scene
 import SceneFile
 
 /// What the commands that play an animation are given: a built-in demo by name or a scene file
@@ -41,11 +42,21 @@ enum AnimationSource {
         }
     }
 
-    /// The screen it is rendered on unless the options choose another.
-    var defaultScreenSize: Size {
+    /// The orientation it launches in unless `--orientation` chooses another.
+    var defaultOrientation: Orientation {
         switch self {
-        case let .demo(demoType): return demoType.defaultDevice.screenSize
-        case let .scene(scene): return scene.defaultScreenSize
+        case .demo: return .portrait
+        case let .scene(scene): return scene.defaultOrientation
+        }
+    }
+
+    /// The screen it is rendered on in `orientation` unless the options choose another.
+    func screenSize(in orientation: Orientation) -> Size {
+        switch self {
+        case let .demo(demoType):
+            let size = demoType.defaultDevice.screenSize
+            return orientation == .landscape ? Size(max(size.width, size.height), min(size.width, size.height)) : size
+        case let .scene(scene): return scene.screenSize(in: orientation)
         }
     }
 

@@ -70,12 +70,12 @@ struct CheckCommand: ParsableCommand {
         if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw CommandFailure(twice, "given twice (goldens are named after it)")
         }
-        let look = try options.validatedLook()
         var plans: [(source: AnimationSource, run: DemoRun, options: RenderOptions, golden: GoldenOptions, frames: [Int])] = []
         for source in sources {
             let run = try options.start(source)
             let renderOptions = try options.renderOptions(for: run)
-            let golden = GoldenOptions(run: run, options: renderOptions, seed: options.seed, orientation: look.orientation)
+            let golden = GoldenOptions(run: run, options: renderOptions, seed: options.seed,
+                                      orientation: try options.orientation(of: source))
             let frames: [Int]
             do { frames = try renderedFrames(of: run, options: renderOptions, fps: renderOptions.fps ?? 60) } catch let failure as RenderFailure {
                 throw CommandFailure(failure.description)
@@ -119,7 +119,7 @@ struct CheckCommand: ParsableCommand {
         let result = CheckReport(shards: part.map { [$0.description] } ?? [], scenes: scenes)
         if let report {
             do { try ReportFolder.write(result, media: media, to: report) } catch { throw CommandFailure("\(error)") }
-            print("report: \(report)/index.html")
+            print("report: \((report as NSString).appendingPathComponent("index.html"))")
         }
         if let junit {
             do { try AtomicOutput.write(Array(result.junitXML().utf8), to: junit) } catch { throw CommandFailure("\(error)") }

@@ -31,7 +31,7 @@ struct MergeReportsCommand: ParsableCommand {
             do { try AtomicOutput.write(Array(merged.report.junitXML().utf8), to: junit) } catch { throw CommandFailure("\(error)") }
         }
         for scene in merged.report.scenes { print(scene.summary) }
-        print("report: \(report)/index.html")
+        print("report: \((report as NSString).appendingPathComponent("index.html"))")
         if !merged.report.passed { Foundation.exit(1) }
     }
 }

@@ -25,8 +25,8 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "Seed for animations with random choices (the constraints shuffle).")
     var seed: UInt64 = DemoSettings.defaultSeed
 
-    @Option(help: "portrait or landscape.")
-    var orientation: String = "portrait"
+    @Option(help: "portrait or landscape (default: the animation's own; a scene's screen.orientation).")
+    var orientation: String?
 
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
@@ -37,12 +37,14 @@ struct RenderArguments: ParsableArguments {
     @Flag(help: "Rasterise on one thread (for checking determinism).")
     var serial = false
 
-    /// The checked scale, snapping and orientation; throws a `CommandFailure` naming the bad option.
-    func validatedLook() throws -> (scale: Double, snapping: PixelSnapping, orientation: Orientation) {
+    /// The checked scale, snapping and orientation (nil: the animation's own); throws a
+    /// `CommandFailure` naming the bad option.
+    func validatedLook() throws -> (scale: Double, snapping: PixelSnapping, orientation: Orientation?) {
         guard [1, 2, 3].contains(scale) else { throw CommandFailure("--scale \(scale)", "must be 1, 2 or 3") }
         guard let snapping = PixelSnapping(rawValue: snap) else {
             throw CommandFailure("--snap \(snap)", "must be round, floor, ceil, half or none")
         }
+        guard let orientation else { return (Double(scale), snapping, nil) }
         guard let turn = Orientation(rawValue: orientation) else {
             throw CommandFailure("--orientation \(orientation)", "must be portrait or landscape")
         }
@@ -51,12 +53,17 @@ struct RenderArguments: ParsableArguments {
 
     /// Starts `source` on the screen these options choose (its own device unless told otherwise).
     func start(_ source: AnimationSource) throws -> DemoRun {
-        let look = try validatedLook()
-        var screen = try screenSize(default: source.defaultScreenSize)
-        if look.orientation == .landscape {
+        let turn = try orientation(of: source)
+        var screen = try screenSize(default: source.screenSize(in: turn))
+        if turn == .landscape {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
-        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: look.orientation))
+        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn))
+    }
+
+    /// The orientation `source` launches in: `--orientation`, or its own.
+    func orientation(of source: AnimationSource) throws -> Orientation {
+        try validatedLook().orientation ?? source.defaultOrientation
     }
 
     /// The library's render options for `run`: these arguments' scale, rate, frames, snapping and touches.

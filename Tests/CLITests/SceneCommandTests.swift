@@ -18,6 +18,17 @@ import Testing
         #expect(gif[6] == 64 && gif[8] == 0x38 && gif[9] == 2, "320x568 at 1x")
     }
 
+    @Test func orientationLaunchesASceneInLandscapeAsItDoesADemo() throws {
+        let folder = try scratchFolder("scene-landscape")
+        let scene = Self.examples.appendingPathComponent("register.yaml").path
+        let options = ["--orientation", "landscape", "--frames", "60..90", "--scale", "1", "--quiet"]
+        #expect(try popping([scene] + options + ["--out", folder + "/scene.gif"]).status == 0)
+        #expect(try popping(["register"] + options + ["--out", folder + "/demo.gif"]).status == 0)
+        let gif = try Data(contentsOf: URL(fileURLWithPath: folder + "/scene.gif"))
+        #expect(gif[6] == 0x38 && gif[7] == 2 && gif[8] == 64 && gif[9] == 1, "568x320 at 1x")
+        #expect(gif == (try Data(contentsOf: URL(fileURLWithPath: folder + "/demo.gif"))))
+    }
+
     @Test func everyProblemOfABadSceneIsALineWithItsPlaceAndNothingIsWritten() throws {
         let folder = try scratchFolder("scene-bad")
         let scene = folder + "/bad.yaml"
@@ -44,10 +55,25 @@ import Testing
         let path = folder + "/login"
         #expect(try popping(["new", path]).status == 0)
         let text = try String(contentsOfFile: path + ".yaml", encoding: .utf8)
-        #expect(text.hasPrefix("# yaml-language-server: $schema="))
+        #expect(text.hasPrefix("# yaml-language-server: $schema=scene.schema.json\n"))
+        let schema = folder + "/scene.schema.json"
+        let published = try popping(["schema"]).stdout
+        #expect(try String(contentsOfFile: schema, encoding: .utf8) == published, "the schema the scene names sits beside it")
+        #expect(published.contains(#""$id" : "urn:popping-render:scene.schema.json""#))
         #expect(try popping(["validate", path + ".yaml"]).status == 0)
         let again = try popping(["new", path])
         #expect(again.status == 2)
         #expect(again.stderr.contains("already exists"))
+
+        // A second scene in the folder leaves an edited schema alone unless --force is given.
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: schema))
+        let second = try popping(["new", folder + "/signup"])
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("scene.schema.json: kept; it differs from this version's schema"))
+        #expect(try String(contentsOfFile: schema, encoding: .utf8) == "{}")
+        #expect(try popping(["new", folder + "/signup", "--force"]).status == 0)
+        #expect(try String(contentsOfFile: schema, encoding: .utf8) == published)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+            == ["login.yaml", "signup.yaml", "scene.schema.json"], "no temporary files left")
     }
 }

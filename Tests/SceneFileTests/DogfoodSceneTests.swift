@@ -70,4 +70,24 @@ import Testing
     @Test func registerSceneRendersTheRegisterDemosFrames() throws {
         try Self.assertSameFrames(RegisterDemo.self, scene: "register.yaml", canvas: Size(668, 668))
     }
+
+    /// Launched in landscape (`--orientation landscape`), the scene draws the landscape layout
+    /// alone, as the demo does: every frame at 1x, every 40th at 2x and every 120th at 3x.
+    @Test func registerSceneInLandscapeRendersTheRegisterDemosLandscapeFrames() throws {
+        let scene = try SceneFile.load(path: Self.scenes.appendingPathComponent("register.yaml").path)
+        let screen = scene.screenSize(in: .landscape)
+        #expect(screen == Size(568, 320))
+        let settings = DemoSettings(screenSize: screen, orientation: .landscape)
+        let demoRun = try RegisterDemo.start(settings), sceneRun = try scene.start(settings)
+        #expect(sceneRun.frameCount == demoRun.frameCount)
+        #expect(sceneRun.frameCount < (try scene.start(DemoSettings(screenSize: scene.defaultScreenSize))).frameCount,
+                "the turn is left out")
+        for (scale, step) in [(1.0, 1), (2.0, 40), (3.0, 120)] {
+            let frames = Array(stride(from: 0, to: demoRun.frameCount, by: step))
+            let want = try Self.hashes(try RegisterDemo.start(settings), scale: scale, frames: frames)
+            let got = try Self.hashes(try scene.start(settings), scale: scale, frames: frames)
+            let changed = frames.filter { want[$0] != got[$0] }
+            #expect(changed.isEmpty, "register.yaml in landscape at \(scale)x differs from the demo on frames \(changed.prefix(10))")
+        }
+    }
 }

@@ -65,6 +65,17 @@ import Testing
         #expect(hashesA == hashesB)
     }
 
+    /// YAML 1.2 is assumed: `on` is the handlers' key whether written bare or quoted, never the
+    /// boolean YAML 1.1 tools read it as.
+    @Test func theOnKeyIsTheHandlersKeyBareOrQuoted() throws {
+        for key in ["on", "\"on\"", "'on'"] {
+            let run = try Self.start(Self.springOnTap.replacingOccurrences(of: "\non:\n", with: "\n\(key):\n"))
+            var scale = 0.0
+            Self.play(run) { _, stage in scale = stage.window.view(named: "b")!.transform.scaleX }
+            #expect(scale == 1.5, "the tap handler ran with the key written \(key)")
+        }
+    }
+
     @Test func pressHoldsTheButtonDownUntilRelease() throws {
         let run = try Self.start("""
             views:
