@@ -27,31 +27,53 @@ static void span_portable(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
 }
 
 #ifdef PR_X86
+static inline __m128i over_sse2(__m128i p, __m128i k, __m128i half, __m128i m257, __m128i src) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k), half), m257);
+    __m128i hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), k), half), m257);
+    return _mm_add_epi8(_mm_packus_epi16(lo, hi), src);
+}
+
+// Runs of at least one vector end with one more vector over their last pixels, computed from
+// the pixels as they were before the loop: the pixels it shares with the loop's last vector
+// get the same value twice, and no run needs a pixel-at-a-time tail.
 static void span_sse2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
-    const __m128i k = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(128);
-    const __m128i m257 = _mm_set1_epi16(257), src = _mm_set1_epi32((int)s), zero = _mm_setzero_si128();
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m128i p = _mm_loadu_si128((const __m128i *)(d + i));
-        __m128i lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k), half), m257);
-        __m128i hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), k), half), m257);
-        _mm_storeu_si128((__m128i *)(d + i), _mm_add_epi8(_mm_packus_epi16(lo, hi), src));
+    if (n < 4) {
+        span_portable(d, n, s, inverse);
+        return;
     }
-    span_portable(d + i, n - i, s, inverse);
+    const __m128i k = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(128);
+    const __m128i m257 = _mm_set1_epi16(257), src = _mm_set1_epi32((int)s);
+    __m128i last = over_sse2(_mm_loadu_si128((const __m128i *)(d + n - 4)), k, half, m257, src);
+    for (size_t i = 0; i + 4 <= n; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(d + i));
+        _mm_storeu_si128((__m128i *)(d + i), over_sse2(p, k, half, m257, src));
+    }
+    _mm_storeu_si128((__m128i *)(d + n - 4), last);
+}
+
+__attribute__((target("avx2")))
+static inline __m256i over_avx2(__m256i p, __m256i k, __m256i half, __m256i m257, __m256i src) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), k), half), m257);
+    __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), k), half), m257);
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), src);
 }
 
 __attribute__((target("avx2")))
 static void span_avx2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
-    const __m256i k = _mm256_set1_epi16((short)inverse), half = _mm256_set1_epi16(128);
-    const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s), zero = _mm256_setzero_si256();
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i p = _mm256_loadu_si256((const __m256i *)(d + i));
-        __m256i lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(p, zero), k), half), m257);
-        __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(p, zero), k), half), m257);
-        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), src));
+    if (n < 8) {
+        span_sse2(d, n, s, inverse);
+        return;
     }
-    span_sse2(d + i, n - i, s, inverse);
+    const __m256i k = _mm256_set1_epi16((short)inverse), half = _mm256_set1_epi16(128);
+    const __m256i m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s);
+    __m256i last = over_avx2(_mm256_loadu_si256((const __m256i *)(d + n - 8)), k, half, m257, src);
+    for (size_t i = 0; i + 8 <= n; i += 8) {
+        __m256i p = _mm256_loadu_si256((const __m256i *)(d + i));
+        _mm256_storeu_si256((__m256i *)(d + i), over_avx2(p, k, half, m257, src));
+    }
+    _mm256_storeu_si256((__m256i *)(d + n - 8), last);
 }
 
 __attribute__((target("avx512f,avx512bw")))
@@ -120,3 +142,4 @@ void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level) {
 #endif
     span_portable(d, count, s, inverse);
 }
+

@@ -250,18 +250,19 @@ final class CellAccumulator {
     /// filled one share the coverage of every cover to their left, so interiors arrive as one
     /// run. Clears the row heads, cells and bits it reads.
     private func sweep<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
-        // Two copies of the loop, each with its rule fixed.
+        // Two specialised copies of the loop, each with its rule a constant.
         if rule == .evenOdd {
-            sweep(evenOdd: true, into: &sink)
+            sweep(EvenOddRule.self, into: &sink)
         } else {
-            sweep(evenOdd: false, into: &sink)
+            sweep(NonZeroRule.self, into: &sink)
         }
     }
 
-    @inline(__always)
-    private func sweep<Sink: SpanSink>(evenOdd: Bool, into sink: inout Sink) {
+    private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, into sink: inout Sink) {
+        let evenOdd = Rule.evenOdd
         let ahead = 4
-        let row = cells, rowBits = bits
+        // Locals, not properties: the compiler cannot tell that the stores below leave them be.
+        let row = cells, rowBits = bits, pieces = pieces, heads = heads, width = width, box = box
         var lo = 0, hi = 0
         for ey in 0..<box.height {
             if ey + ahead < box.height, heads[ey + ahead] >= 0 {
@@ -313,6 +314,19 @@ final class CellAccumulator {
             }
         }
     }
+}
+
+/// A fill rule as a type, so that the sweep specialised for it has the rule as a constant.
+private protocol SweepRule {
+    static var evenOdd: Bool { get }
+}
+
+private enum NonZeroRule: SweepRule {
+    static var evenOdd: Bool { false }
+}
+
+private enum EvenOddRule: SweepRule {
+    static var evenOdd: Bool { true }
 }
 
 /// Maps an accumulated cell sum (512·256 per unit of winding and pixel area) to alpha 0...255,

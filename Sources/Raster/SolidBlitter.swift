@@ -7,13 +7,20 @@ struct SolidBlitter: SpanSink {
     let color: UInt32
     let clip: CoverageMask?
 
+    /// The span kernel's SIMD width, read once per blitter rather than once per run.
+    private let simdLevel = Blend.simdLevel
+
     /// Inlined into the sweep: most runs are the single pixels along an edge, blended here in
-    /// one SIMD register; longer runs and clipped ones go to functions of their own.
+    /// one SIMD register, and most of the others are fully covered interiors, which go straight
+    /// to the span kernel; the rest (short, partly covered or clipped runs) go to a function
+    /// of their own.
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int) {
         let row = pixels + y * pixelsPerRow + x
         if clip == nil && count == 1 {
             Blend.sourceOver(color, coverage: UInt32(alpha), onto: row)
+        } else if clip == nil && alpha == 255 && count >= Blend.kernelMinimum {
+            pr_source_over_span(row, count, color, simdLevel)
         } else {
             blit(row, x: x, y: y, count: count, alpha: alpha)
         }
