@@ -318,22 +318,26 @@ enum APNGFrameEncoder {
     /// row, as apngasm tries), each ranked by a fast compression, and the smallest is compressed
     /// at `compressionLevel`.
     static func compress(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        guard let ranking = libdeflate_alloc_compressor(rankingLevel) else {
+            throw CodecError.malformed(input: "APNG", reason: "out of memory")
+        }
+        defer { libdeflate_free_compressor(ranking) }
+        guard let final = libdeflate_alloc_compressor(compressionLevel) else {
+            throw CodecError.malformed(input: "APNG", reason: "out of memory")
+        }
+        defer { libdeflate_free_compressor(final) }
         var best: [UInt8] = [], bestSize = Int.max
         for rows in PNGFilter.filteredStrategies(rgba, rowBytes: width * 4, height: height, bytesPerPixel: 4) {
-            let size = try deflate(rows, level: rankingLevel).count
+            let size = deflate(rows, with: ranking).count
             if size < bestSize {
                 best = rows
                 bestSize = size
             }
         }
-        return try deflate(best, level: compressionLevel)
+        return deflate(best, with: final)
     }
 
-    private static func deflate(_ rows: [UInt8], level: Int32) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw CodecError.malformed(input: "APNG", reason: "out of memory")
-        }
-        defer { libdeflate_free_compressor(compressor) }
+    private static func deflate(_ rows: [UInt8], with compressor: OpaquePointer) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
         var out = [UInt8](repeating: 0, count: bound)
         let length = rows.withUnsafeBytes { input in
