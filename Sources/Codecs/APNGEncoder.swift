@@ -50,8 +50,8 @@ public struct APNGOptions: Sendable, Equatable {
 /// are opaque, drawn over it with the unchanged ones transparent (blend op over): whichever
 /// compresses smaller. Dispose op previous would save 2 % on the owl (a key popup that comes and
 /// goes) but Pillow (13.0) restores the wrong picture after a blend-over frame, as it does in
-/// apngasm's files, so it is not used. Rows are filtered as libpng's adaptive filter does and compressed with libdeflate. Frames identical to
-/// the one before lengthen its delay, and every delay is the exact fraction of ticks over `fps`.
+/// apngasm's files, so it is not used. Rows are filtered by the best of six strategies
+/// (`APNGFrameEncoder.compress`) and compressed with libdeflate. Frames identical to the one before lengthen its delay, and every delay is the exact fraction of ticks over `fps`.
 /// Frames are compressed on worker threads with a few in flight; the file is byte-identical
 /// whatever the thread timing, and appears at `path` only when `finish()` succeeds.
 public final class APNGEncoder {
@@ -309,14 +309,35 @@ enum APNGFrameEncoder {
             ? APNGEncodedFrame(rect: frame.rect, blend: blendOver, compressed: drawn) : source
     }
 
-    /// The zlib stream of straight RGBA pixels with a row filter chosen per row: the IDAT data of
-    /// a PNG of that size.
+    /// libdeflate's level for ranking the filter strategies: fast, and on the owl's frames it
+    /// picks the same strategy as level 9 for nearly every frame.
+    static let rankingLevel: Int32 = 1
+
+    /// The zlib stream of straight RGBA pixels: the IDAT data of a PNG of that size. The rows are
+    /// filtered six ways (libpng's adaptive per-row choice, and each of the five filters for every
+    /// row, as apngasm tries), each ranked by a fast compression, and the smallest is compressed
+    /// at `compressionLevel`.
     static func compress(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-        let rows = PNGFilter.filtered(rgba, rowBytes: width * 4, height: height, bytesPerPixel: 4)
-        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else {
+        guard let ranking = libdeflate_alloc_compressor(rankingLevel) else {
             throw CodecError.malformed(input: "APNG", reason: "out of memory")
         }
-        defer { libdeflate_free_compressor(compressor) }
+        defer { libdeflate_free_compressor(ranking) }
+        guard let final = libdeflate_alloc_compressor(compressionLevel) else {
+            throw CodecError.malformed(input: "APNG", reason: "out of memory")
+        }
+        defer { libdeflate_free_compressor(final) }
+        var best: [UInt8] = [], bestSize = Int.max
+        for rows in PNGFilter.filteredStrategies(rgba, rowBytes: width * 4, height: height, bytesPerPixel: 4) {
+            let size = deflate(rows, with: ranking).count
+            if size < bestSize {
+                best = rows
+                bestSize = size
+            }
+        }
+        return deflate(best, with: final)
+    }
+
+    private static func deflate(_ rows: [UInt8], with compressor: OpaquePointer) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
         var out = [UInt8](repeating: 0, count: bound)
         let length = rows.withUnsafeBytes { input in
