@@ -63,7 +63,7 @@ extension Canvas {
         layer.drawChildren(of: group, transform: local, budget: inner)
         var content = layer.pixmap
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
-        for mask in group.masks { content.multiply(by: offscreen(mask), mode: .luminance) }
+        for mask in group.masks { content.multiply(by: offscreen(mask), mode: mask.maskMode) }
         composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
     }
 

@@ -31,6 +31,10 @@ struct Style {
     var fontFamily = "sans-serif"
     var fontWeight = 400
     var textAnchor = 0.0
+    /// The ids of the `<marker>`s drawn at a path's first, middle and last vertices.
+    var markerStart: String?
+    var markerMid: String?
+    var markerEnd: String?
     // Not inherited.
     var opacity = 1.0
     var isDisplayed = true
@@ -54,12 +58,14 @@ struct Style {
     }
 
     /// Every property the reader understands; other attributes and declarations are ignored.
-    /// (`overflow` is only read by viewports, from the cascaded declarations.)
+    /// (`overflow` and `mask-type` are only read by viewports and masks, from the cascaded
+    /// declarations.)
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
         "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
-        "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow",
+        "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
+        "marker", "marker-start", "marker-mid", "marker-end",
     ]
 
     /// Applies one declaration (already cascaded into order); returns a warning message when
@@ -125,13 +131,20 @@ struct Style {
             guard let v = keyword(["visible": true, "hidden": false, "collapse": false]) else { return invalid() }
             isVisible = v
         case "display": isDisplayed = value != "none"
-        case "clip-path", "mask":
+        case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker":
             var reference: String?
             if value != "none" {
                 guard case let .reference(id, nil)? = PaintValue.parse(value) else { return invalid() }
                 reference = id
             }
-            if d.property == "mask" { mask = reference } else { clipPath = reference }
+            switch d.property {
+            case "mask": mask = reference
+            case "clip-path": clipPath = reference
+            case "marker-start": markerStart = reference
+            case "marker-mid": markerMid = reference
+            case "marker-end": markerEnd = reference
+            default: (markerStart, markerMid, markerEnd) = (reference, reference, reference)
+            }
         case "font-size":
             let keywords = ["xx-small": 9.0, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32]
             if let v = keywords[value] { fontSize = v; return nil }

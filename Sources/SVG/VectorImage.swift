@@ -80,15 +80,20 @@ public struct VectorGroup: Equatable, Sendable {
     public var opacity: Double
     /// Groups whose coverage (alpha, every paint opaque) clips this one; all of them apply.
     public var clips: [VectorGroup]
-    /// Groups whose luminance times alpha masks this one; all of them apply.
+    /// Groups that mask this one (each by its `maskMode`); all of them apply.
     public var masks: [VectorGroup]
+    /// How this group masks when it is one of another group's `masks`: by luminance times
+    /// alpha (SVG's default) or by alpha alone (`mask-type: alpha`).
+    public var maskMode: MaskMode
 
     /// A group of `children`.
-    public init(children: [VectorNode] = [], opacity: Double = 1, clips: [VectorGroup] = [], masks: [VectorGroup] = []) {
+    public init(children: [VectorNode] = [], opacity: Double = 1, clips: [VectorGroup] = [], masks: [VectorGroup] = [],
+                maskMode: MaskMode = .luminance) {
         self.children = children
         self.opacity = opacity
         self.clips = clips
         self.masks = masks
+        self.maskMode = maskMode
     }
 
     /// True when drawing the group needs an offscreen layer.

@@ -76,6 +76,11 @@ extension VectorImageReader {
         let regionClip = VectorGroup(children: [.shape(Shape(path: Path(rect: region).transformed(by: context.transform),
                                                                fill: .solid(.black)))])
         var result = VectorGroup(children: children(of: mask, inner), clips: [regionClip])
+        switch declaredValue("mask-type", of: mask) {
+        case nil, "luminance": break
+        case "alpha": result.maskMode = .alpha
+        case let other?: warn(at: mask.offset, "mask-type: invalid value '\(other)', ignored")
+        }
         if let nested = inner.style.mask, let outer = self.mask(nested, for: group, context, at: mask) {
             result.masks = [outer]
         }

@@ -5,10 +5,14 @@ import Raster
 /// painted `Shape` in viewBox coordinates. A zero width, height or radius draws nothing; a
 /// negative one is invalid (ignored with a warning, so the element draws nothing either).
 extension VectorImageReader {
-    func shape(_ element: MarkupElement, _ context: Context) -> VectorNode? {
+    /// The painted shape, then the markers at its vertices (`path`, `line`, `polyline` and
+    /// `polygon` only).
+    func shape(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
         let path = self.path(of: element, context.lengths)
-        guard !path.isEmpty else { return nil }
-        return painted(path, element: element, context)
+        guard !path.isEmpty else { return [] }
+        let shape = painted(path, element: element, context).map { [$0] } ?? []
+        guard ["path", "line", "polyline", "polygon"].contains(element.name) else { return shape }
+        return shape + markers(on: path, element: element, context)
     }
 
     /// `path` (user space) painted with the context's style, in viewBox coordinates.

@@ -4,7 +4,8 @@ import Raster
 import Text
 
 /// Basic `<text>` (SVG 1.1 §10): character data and `<tspan>`s laid out along one baseline,
-/// with absolute `x`/`y` (the first value of a list) and relative `dx`/`dy`, `font-size`,
+/// with per-character `x`, `y`, `dx`, `dy` and `rotate` lists (the innermost element with a
+/// value for a character wins; an absolute `x` starts a new text chunk), `font-size`,
 /// `font-weight`, `text-anchor` per text chunk, and fill and stroke per span. Whitespace is
 /// collapsed as with `xml:space="default"`. `font-family` picks a TrueType file of that name
 /// beside the SVG file when there is one, else the bundled face of the nearest weight.
@@ -19,18 +20,53 @@ extension VectorImageReader {
         var line: TextLine?
         /// Which chunk (absolutely positioned piece) the run belongs to.
         var chunk: Int
+        /// The glyphs' rotation about their origins, in degrees clockwise (`rotate`).
+        var rotation = 0.0
+    }
+
+    /// The `x`, `y`, `dx`, `dy` and `rotate` lists of one element, and the index of the first
+    /// character of its content.
+    private struct PositionLists {
+        static let names = ["x", "y", "dx", "dy", "rotate"]
+        var start: Int
+        var lists: [[Double]?]
+    }
+
+    /// Where the layout is while the text's content is walked in order.
+    private struct TextLayout {
+        var pen = Point.zero
+        var chunk = 0
+        var anchors: [Double] = []
+        var pendingSpace = false
+        var runs: [Run] = []
+        /// How many characters have been laid out (the index into position lists).
+        var characters = 0
+        /// The position lists of the elements being walked, outermost first.
+        var positions: [PositionLists] = []
+        /// Characters waiting to become a run, and where that run starts.
+        var pending = ""
+        var pendingOrigin = Point.zero
+
+        /// The value the innermost element with a list of `kind` gives the current character;
+        /// `rotate`'s last value carries over to the characters after it.
+        func value(_ kind: Int) -> Double? {
+            for element in positions.reversed() {
+                guard let list = element.lists[kind], !list.isEmpty else { continue }
+                let index = characters - element.start
+                if index < list.count { return list[index] }
+                if kind == 4 { return list[list.count - 1] }
+            }
+            return nil
+        }
     }
 
     func text(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
-        var runs: [Run] = []
-        var pen = Point.zero
-        var chunk = 0
-        var pendingSpace = false
-        var chunkAnchors: [Double] = []
-        collect(element, context, pen: &pen, chunk: &chunk, anchors: &chunkAnchors, pendingSpace: &pendingSpace, into: &runs)
+        var layout = TextLayout()
+        collect(element, context, &layout)
+        let runs = layout.runs
         // Each chunk's extent, then every run shifted by its chunk's anchor.
-        var chunkStarts = [Double](repeating: .infinity, count: chunk + 1)
-        var chunkEnds = [Double](repeating: -.infinity, count: chunk + 1)
+        var chunkStarts = [Double](repeating: .infinity, count: layout.chunk + 1)
+        var chunkEnds = [Double](repeating: -.infinity, count: layout.chunk + 1)
         for run in runs {
             chunkStarts[run.chunk] = min(chunkStarts[run.chunk], run.origin.x)
             chunkEnds[run.chunk] = max(chunkEnds[run.chunk], run.origin.x + (run.line?.width ?? 0))
@@ -39,14 +75,17 @@ extension VectorImageReader {
         var nodes: [VectorNode] = []
         for run in runs {
             guard let line = run.line else { continue }
-            let anchor = run.chunk < chunkAnchors.count ? chunkAnchors[run.chunk] : 0
+            let anchor = run.chunk < layout.anchors.count ? layout.anchors[run.chunk] : 0
             let x = run.origin.x - anchor * chunkWidths[run.chunk]
             let s = line.font.unitScale
+            let rotation = run.rotation == 0 ? AffineTransform.identity : .rotation(run.rotation * .pi / 180)
             var path = Path()
             for placed in line.glyphs {
                 let outline = line.font.typeface.outline(of: placed.glyph)
                 guard !outline.isEmpty else { continue }
-                path.append(outline.transformed(by: AffineTransform(a: s, b: 0, c: 0, d: -s, tx: x + placed.x, ty: run.origin.y)))
+                let placement = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: 0).concatenating(rotation)
+                    .concatenating(.translation(x + placed.x, run.origin.y))
+                path.append(outline.transformed(by: placement))
             }
             guard !path.isEmpty, let node = painted(path, element: run.element, run.context) else { continue }
             nodes.append(node)
@@ -54,53 +93,86 @@ extension VectorImageReader {
         return nodes
     }
 
-    /// Walks the text's content in order, positioning spans and collecting runs.
-    private func collect(_ element: MarkupElement, _ context: Context, pen: inout Point, chunk: inout Int,
-                         anchors: inout [Double], pendingSpace: inout Bool, into runs: inout [Run]) {
+    /// Walks the text's content in order, positioning characters and collecting runs.
+    private func collect(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout) {
         let lengths = context.lengths
-        let isRoot = element.name == "text"
-        if let x = firstLength(element, "x", .x, lengths) {
-            if !isRoot || !runs.isEmpty { chunk += 1 }
-            pen.x = x
+        let lists = PositionLists.names.enumerated().map { kind, name in
+            positionList(element, name, kind == 0 || kind == 2 ? .x : kind == 4 ? nil : .y, lengths)
         }
-        if let y = firstLength(element, "y", .y, lengths) { pen.y = y }
-        pen.x += firstLength(element, "dx", .x, lengths) ?? 0
-        pen.y += firstLength(element, "dy", .y, lengths) ?? 0
-        while anchors.count <= chunk { anchors.append(context.style.textAnchor) }
+        layout.positions.append(PositionLists(start: layout.characters, lists: lists))
+        defer { layout.positions.removeLast() }
+        if layout.anchors.isEmpty { layout.anchors.append(context.style.textAnchor) }
         for child in element.children {
             if child.isText {
-                var text = ""
                 for ch in child.text {
                     if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
-                        pendingSpace = true
+                        layout.pendingSpace = true
                         continue
                     }
-                    if pendingSpace, !(runs.isEmpty && text.isEmpty) { text.append(" ") }
-                    pendingSpace = false
-                    text.append(ch)
+                    if layout.pendingSpace, layout.characters > 0 { place(" ", element, context, &layout) }
+                    layout.pendingSpace = false
+                    place(ch, element, context, &layout)
                 }
-                guard !text.isEmpty else { continue }
-                let line = font(for: context.style).map { TextLine(text, font: $0) }
-                runs.append(Run(element: element, context: context, origin: pen, line: line, chunk: chunk))
-                pen.x += line?.width ?? 0
+                flush(element, context, &layout)
             } else if child.name == "tspan" {
                 var inner = context
                 inner.style = style(of: child, parent: context)
                 guard inner.style.isDisplayed else { continue }
-                collect(child, inner, pen: &pen, chunk: &chunk, anchors: &anchors, pendingSpace: &pendingSpace, into: &runs)
+                collect(child, inner, &layout)
             }
         }
     }
 
-    /// The first length of a list attribute (`x="10 20 30"` positions only the first character here).
-    private func firstLength(_ element: MarkupElement, _ name: String, _ axis: LengthAxis, _ lengths: LengthContext) -> Double? {
-        guard let attribute = element.attribute(name) else { return nil }
-        let first = attribute.value.split(whereSeparator: { $0 == " " || $0 == "," }).first.map(String.init) ?? ""
-        guard let v = lengths.length(first, axis) else {
-            warn(at: attribute.valueOffset, "\(name): invalid length '\(attribute.value)', ignored")
-            return nil
+    /// Lays out one character: positioned ones (and rotated ones, each on its own) start a
+    /// new run at their position; the rest join the pending run.
+    private func place(_ ch: Character, _ element: MarkupElement, _ context: Context, _ layout: inout TextLayout) {
+        let x = layout.value(0), y = layout.value(1), dx = layout.value(2), dy = layout.value(3)
+        let rotation = layout.value(4) ?? 0
+        if x != nil || y != nil || dx != nil || dy != nil || rotation != 0 {
+            flush(element, context, &layout)
+            if let x {
+                if !layout.runs.isEmpty {
+                    layout.chunk += 1
+                    layout.anchors.append(context.style.textAnchor)
+                }
+                layout.pen.x = x
+            }
+            if let y { layout.pen.y = y }
+            layout.pen.x += dx ?? 0
+            layout.pen.y += dy ?? 0
         }
-        return v
+        if layout.pending.isEmpty { layout.pendingOrigin = layout.pen }
+        layout.pending.append(ch)
+        layout.characters += 1
+        if rotation != 0 { flush(element, context, &layout, rotation: rotation) }
+    }
+
+    /// Turns the pending characters into a run and moves the pen past them.
+    private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
+        guard !layout.pending.isEmpty else { return }
+        let line = font(for: context.style).map { TextLine(layout.pending, font: $0) }
+        layout.runs.append(Run(element: element, context: context, origin: layout.pendingOrigin, line: line,
+                               chunk: layout.chunk, rotation: rotation))
+        layout.pen.x = layout.pendingOrigin.x + (line?.width ?? 0)
+        layout.pending = ""
+    }
+
+    /// A list attribute of lengths along `axis` (numbers when `axis` is `nil`), or `nil` when
+    /// absent or invalid (with a warning).
+    private func positionList(_ element: MarkupElement, _ name: String, _ axis: LengthAxis?,
+                              _ lengths: LengthContext) -> [Double]? {
+        guard let attribute = element.attribute(name) else { return nil }
+        var values: [Double] = []
+        for item in attribute.value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            let value: Double?
+            if let axis { value = lengths.length(String(item), axis) } else { value = Double(item).flatMap { $0.isFinite ? $0 : nil } }
+            guard let v = value else {
+                warn(at: attribute.valueOffset, "\(name): invalid value '\(attribute.value)', ignored")
+                return nil
+            }
+            values.append(v)
+        }
+        return values
     }
 
     /// The font for a style: a `.ttf` named by the first family beside the file, or the bundled

@@ -93,6 +93,12 @@ final class VectorImageReader {
         for child in element.children where !child.isText { cascade(child, path: path, sheet: sheet) }
     }
 
+    /// The last cascaded value of a property the render tree reads from one element only
+    /// (`overflow`, `mask-type`), trimmed; `nil` when it is not set.
+    func declaredValue(_ property: String, of element: MarkupElement) -> String? {
+        declarations[element.offset]?.last { $0.property == property }?.value.trimmingSpace()
+    }
+
     /// The computed style of `element` given its parent's context.
     func style(of element: MarkupElement, parent context: Context) -> Style {
         var style = context.style.inherited
@@ -210,7 +216,7 @@ final class VectorImageReader {
         case "image":
             nodes = image(element, context)
         default:
-            nodes = shape(element, context).map { [$0] } ?? []
+            nodes = shape(element, context)
         }
         return wrap(nodes, element: element, context)
     }
@@ -272,7 +278,7 @@ final class VectorImageReader {
         let nodes = children(of: element, inner)
         guard !nodes.isEmpty else { return [] }
         // overflow defaults to hidden on both: the viewport clips its content.
-        let overflow = declarations[element.offset]?.last { $0.property == "overflow" }?.value.trimmingSpace() ?? "hidden"
+        let overflow = declaredValue("overflow", of: element) ?? "hidden"
         if overflow == "visible" || overflow == "auto" || context.clipping { return nodes }
         let clip = VectorGroup(children: [.shape(Shape(path: Path(rect: rect).transformed(by: context.transform), fill: .solid(.black)))])
         return [.group(VectorGroup(children: nodes, clips: [clip]))]

@@ -16,7 +16,7 @@ struct SVGCommand: ParsableCommand {
             The output is the file's own size (its width and height, or its viewBox) times \
             --scale, or exactly --size. Invalid values in the file are ignored with a warning \
             (file:line:column: warning: …) on stderr, as browsers ignore them; malformed XML is \
-            an error (exit status 2).
+            an error (file:line:column: error: …, exit status 2, nothing written).
             """)
 
     @Argument(help: "The SVG file to render.")
@@ -48,7 +48,14 @@ struct SVGCommand: ParsableCommand {
 
     func run() throws {
         let image: VectorImage
-        do { image = try VectorImage.load(path: file) } catch { throw CommandFailure("\(error)") }
+        do {
+            image = try VectorImage.load(path: file)
+        } catch let error as SVGError where error.line > 0 {
+            // Malformed XML, printed as compilers print errors so editors can jump to it.
+            throw CommandFailure(lines: ["\(error.file):\(error.line):\(error.column): error: \(error.message)"])
+        } catch {
+            throw CommandFailure("\(error)")
+        }
         for warning in image.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         let width: Int, height: Int
         if let size, let (w, h) = parsedSize(size) {

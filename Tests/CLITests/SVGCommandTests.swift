@@ -41,7 +41,7 @@ import Testing
         let svg = try write("<svg viewBox=\"0 0 1 1\">\n  <g>\n</svg>", named: "bad.svg", in: folder)
         let r = try popping(["svg", svg, "--out", folder + "/bad.png"])
         #expect(r.status == 2)
-        #expect(r.stderr == "popping-render: \(svg):3:3: </svg> does not close <g>\n")
+        #expect(r.stderr == "\(svg):3:3: error: </svg> does not close <g>\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/bad.png"))
         let huge = try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="10"/>"#, named: "huge.svg", in: folder)
         let h = try popping(["svg", huge, "--out", folder + "/huge.png"])
