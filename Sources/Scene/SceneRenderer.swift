@@ -57,6 +57,10 @@ public struct SceneRenderer {
             own.append(.fill(Path(roundedRect: local, cornerRadius: view.cornerRadius), color: background,
                              rule: .nonZero, transform: device))
         }
+        if let gradient = view.backgroundGradient?.gradient(in: local) {
+            own.append(.paint(Path(roundedRect: local, cornerRadius: view.cornerRadius), paint: .gradient(gradient),
+                              rule: .nonZero, transform: device))
+        }
         var content = DisplayList(width: list.width, height: list.height)
         view.drawContent(into: &content, context: context)
         own.items += content.items.map { $0.transformed(by: transform) }

@@ -24,6 +24,10 @@ open class View {
     public var backgroundColor: Color?
     /// Rounds the background's corners, clamped to half the shorter side as Core Animation does.
     public var cornerRadius: Double = 0
+    /// A gradient drawn over the background colour and under the content, filling the (rounded)
+    /// bounds as they change: a CAGradientLayer inserted at index 0 of the view's layer and kept
+    /// at its bounds. Only the gradient's colours, locations, points and type are used.
+    public var backgroundGradient: GradientLayer?
     /// Clips subviews to the (rounded) bounds.
     public var clipsToBounds = false
     /// A border drawn inside the bounds, over the content, as CALayer's borderWidth/borderColor.

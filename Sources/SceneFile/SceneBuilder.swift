@@ -176,6 +176,7 @@ final class SceneBuilder {
         if let w = spec.borderWidth {
             view.border = (w, color(spec.borderColor, path + [.key("borderColor")]) ?? .black)
         }
+        if let g = spec.gradient { view.backgroundGradient = gradient(g, path + [.key("gradient")]) }
         if let a = spec.alpha { view.alpha = a }
         if let h = spec.hidden { view.isHidden = h }
         if let c = spec.clipsToBounds { view.clipsToBounds = c }
@@ -899,6 +900,39 @@ final class SceneBuilder {
     private func point(_ list: [Double]?, _ path: [PathStep]) -> Point? {
         guard let n = numbers(list, 2, "[x, y]", path) else { return nil }
         return Point(n[0], n[1])
+    }
+
+    private func gradient(_ spec: GradientSpec, _ path: [PathStep]) -> GradientLayer? {
+        let colorsPath = path + [.key("colors")]
+        guard spec.colors.count >= 2 else { log.add(colorsPath, "a gradient needs two or more colors"); return nil }
+        let colors = spec.colors.enumerated().compactMap { color($1, colorsPath + [.index($0)]) }
+        if let locations = spec.locations {
+            let at = path + [.key("locations")]
+            guard locations.count == colors.count, zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }),
+                  locations.allSatisfy({ (0...1).contains($0) }) else {
+                log.add(at, "expected \(spec.colors.count) locations in 0…1, not decreasing, one per color")
+                return nil
+            }
+        }
+        let start = point(spec.startPoint, path + [.key("startPoint")])
+        let end = point(spec.endPoint, path + [.key("endPoint")])
+        for (p, key) in [(start, "startPoint"), (end, "endPoint")] where p.map({ abs($0.x) > 100 || abs($0.y) > 100 }) == true {
+            log.add(path + [.key(key)], "a gradient point is in unit coordinates of the bounds, within ±100")
+            return nil
+        }
+        if spec.type == .radial {
+            let s = start ?? Point(0.5, 0), e = end ?? Point(0.5, 1)
+            guard s.x != e.x, s.y != e.y else {
+                log.add(path + [.key("endPoint")], "a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)")
+                return nil
+            }
+        }
+        guard colors.count == spec.colors.count else { return nil }
+        let layer = GradientLayer(colors: colors, locations: spec.locations)
+        if let start { layer.startPoint = start }
+        if let end { layer.endPoint = end }
+        if spec.type == .radial { layer.type = .radial }
+        return layer
     }
 
     private func transform(_ spec: TransformSpec, _ path: [PathStep]) -> LayerTransform {

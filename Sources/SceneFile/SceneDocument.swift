@@ -129,6 +129,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var cornerRadius: Double?
     var borderWidth: Double?
     var borderColor: String?
+    var gradient: GradientSpec?
     var alpha: Double?
     var hidden: Bool?
     var clipsToBounds: Bool?
@@ -174,6 +175,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "translatesAutoresizingMaskIntoConstraints": "Defaults to true with a frame and false without.",
         "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
         "transform": "Scale, rotation (radians) and translation about the centre.",
+        "gradient": "A CAGradientLayer filling the (rounded) bounds, over the background colour and under the content.",
         "intrinsicContentSize": "[width, height] for a plain view; labels, buttons and fields size themselves.",
         "font": "`NAME SIZE`: a bundled name (system, Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …) or a .ttf path relative to the scene file.",
         "contentPadding": "[width, height] added to a button's title size.",
@@ -193,6 +195,27 @@ struct TransformSpec: Decodable, SchemaDocumented {
     var translation: [Double]?
 
     static let keyDescriptions = ["rotation": "Radians, clockwise.", "translation": "[x, y] in points."]
+}
+
+/// A view's background gradient, with CAGradientLayer's names.
+struct GradientSpec: Decodable, SchemaDocumented {
+    var colors: [String]
+    var locations: [Double]?
+    var startPoint: [Double]?
+    var endPoint: [Double]?
+    var type: GradientTypeName?
+
+    static let keyDescriptions = [
+        "colors": "Two or more colours, in order (#RRGGBB, #RRGGBBAA, a UIColor name, rgb(…), …).",
+        "locations": "Where each colour sits, 0…1 and not decreasing, one per colour (default: evenly spaced).",
+        "startPoint": "[x, y] in unit coordinates of the bounds (default [0.5, 0], the top).",
+        "endPoint": "[x, y] in unit coordinates of the bounds (default [0.5, 1], the bottom).",
+        "type": "axial (default): along the line from startPoint to endPoint; radial: ellipses centred on startPoint reaching endPoint's x and y.",
+    ]
+}
+
+enum GradientTypeName: String, SchemaEnum {
+    case axial, radial
 }
 
 struct AxisPriorities: Decodable {

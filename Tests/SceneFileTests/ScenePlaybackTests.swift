@@ -211,4 +211,29 @@ import Testing
         let outside = (40 * p.width + 40) * 4
         #expect(Array(p.data[outside..<outside + 4]) == [255, 255, 255, 255])
     }
+
+    @Test func aViewsGradientRunsFromItsStartPointsColourToItsEndPointsColour() throws {
+        let run = try Self.start("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - view: card
+                frame: [10, 10, 100, 40]
+                backgroundColor: black
+                gradient: {colors: ["#FF0000", "#0000FF"], locations: [0, 1], startPoint: [0, 0.5], endPoint: [1, 0.5]}
+                subviews:
+                  - {view: dot, frame: [45, 15, 10, 10], backgroundColor: "#00FF00"}
+            script:
+              - wait: 0.1
+            """)
+        var frame: Pixmap?
+        try DemoPlayer(run: run, scale: 1, snapping: .round, showTouches: false).render([0]) { _, p in frame = p }
+        let p = try #require(frame)
+        func pixel(_ x: Int, _ y: Int) -> [Int] { let at = (y * p.width + x) * 4; return p.data[at..<at + 3].map(Int.init) }
+        let start = pixel(10, 20), end = pixel(109, 20)
+        #expect(start[0] > 250 && start[2] < 5, "the start point is red: \(start)")
+        #expect(end[2] > 250 && end[0] < 5, "the end point is blue: \(end)")
+        let middle = pixel(30, 20)
+        #expect(abs(middle[0] - 204) <= 3 && abs(middle[2] - 51) <= 3, "a fifth of the way is 4:1 red to blue, not the black background: \(middle)")
+        #expect(pixel(60, 30) == [0, 255, 0], "subviews draw over the gradient")
+    }
 }

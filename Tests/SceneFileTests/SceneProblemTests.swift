@@ -65,6 +65,25 @@ import Testing
         #expect(found[2].hasPrefix("t.yaml:3:50: unknown font 'Comic-Sans'"))
     }
 
+    @Test func badGradientValuesAreReportedAtTheirKey() {
+        let found = Self.problems("""
+            views:
+              - view: a
+                gradient: {colors: ["#FF0000", "#0000FF"], locations: [0, 2]}
+              - view: b
+                gradient: {colors: ["#FF0000"]}
+              - view: c
+                gradient: {colors: [red, blue], startPoint: [0.5, 0.5], endPoint: [1, 0.5], type: radial}
+            """)
+        #expect(found == [
+            "t.yaml:3:59: expected 2 locations in 0…1, not decreasing, one per color",
+            "t.yaml:5:24: a gradient needs two or more colors",
+            "t.yaml:7:71: a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)",
+        ], "\(found)")
+        #expect(Self.problems("views:\n  - view: d\n    gradient: {colors: [red, blue], type: conic}\n")
+                == ["t.yaml:3:43: unknown value 'conic' (expected axial, radial)"])
+    }
+
     @Test func eachActionAndStepTakesOneVerb() {
         let found = Self.problems("""
             views:

@@ -31,14 +31,17 @@ open class GradientLayer: View {
     }
 
     /// The gradient in the view's bounds coordinates, or `nil` with no colours.
-    public var gradient: Gradient? {
+    public var gradient: Gradient? { gradient(in: bounds) }
+
+    /// The gradient with its unit square mapped onto `b`, or `nil` with no colours: how the layer
+    /// fills its own bounds, and how a view's `backgroundGradient` fills the view's.
+    public func gradient(in b: Rect) -> Gradient? {
         guard !colors.isEmpty else { return nil }
         let stops = colors.enumerated().map { index, color in
             let evenly = colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0
             let location = locations.flatMap { index < $0.count ? $0[index] : nil } ?? evenly
             return GradientStop(location: location, color: color)
         }
-        let b = bounds
         let unit = AffineTransform(a: b.width, b: 0, c: 0, d: b.height, tx: b.minX, ty: b.minY)
         switch type {
         case .axial:
