@@ -1,4 +1,5 @@
 import Codecs
+import PoppingRender
 import Foundation
 import Raster
 
@@ -44,7 +45,7 @@ public struct APNGSequence: FrameSequenceFormat {
     public func makeWriter(path: String, fps: Int) throws -> any FrameSequenceWriter { Writer(path: path, fps: fps) }
 
     public func openReader(path: String, fps: Int) throws -> any FrameSequenceReader {
-        guard let data = FileManager.default.contents(atPath: path) else { throw GoldenError(path, "cannot be read") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RenderFailure(path, "cannot be read") }
         return Reader(bytes: Array(data), name: path, fps: fps)
     }
 
@@ -66,7 +67,7 @@ public struct APNGSequence: FrameSequenceFormat {
         }
 
         func commit() throws {
-            guard let encoder else { throw GoldenError(path, "no frames to write") }
+            guard let encoder else { throw RenderFailure(path, "no frames to write") }
             self.encoder = nil
             try encoder.finish()
         }

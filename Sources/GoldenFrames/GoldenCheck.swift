@@ -3,8 +3,8 @@ import PoppingRender
 
 /// Renders `run` and checks its frames against the goldens of `scene` in `store` (or records them,
 /// as `mode` says). `frames` limits the check to some of the frames `options` chooses (a shard).
-/// Throws a `GoldenError` when the check cannot be made (unreadable golden, other options) and a
-/// `RenderFailure` for options the animation cannot be rendered with. `keyFrames` keeps that many
+/// Throws a `RenderFailure` when the check cannot be made (unreadable golden, other options, options
+/// the animation cannot be rendered with): bad input, not a failed check. `keyFrames` keeps that many
 /// of the most differing frames whole, for artifacts.
 public func checkGoldens(of run: DemoRun, scene: String, options: RenderOptions, recordedAs goldenOptions: GoldenOptions,
                          in store: GoldenStore, mode: GoldenMode = .check, tolerance: Tolerance? = nil,
@@ -14,7 +14,7 @@ public func checkGoldens(of run: DemoRun, scene: String, options: RenderOptions,
     let check = try SceneCheck(scene: scene, frameCount: run.frameCount, options: goldenOptions, store: store, mode: mode,
                                tolerance: tolerance, frames: frames, keepingMedia: keepingMedia, keyFrames: keyFrames)
     try render(run, into: check, options: options, progress: progress)
-    guard let report = check.report else { throw GoldenError(scene, "the check did not finish") }
+    guard let report = check.report else { throw RenderFailure(scene, "the check did not finish") }
     return (report, check.media, check.keyFrames.sorted { $0.index < $1.index })
 }
 

@@ -128,24 +128,10 @@ public struct GoldenManifest: Codable, Equatable, Sendable {
         header.frames = []
         let text = String(decoding: try encoder.encode(header), as: UTF8.self)
         // Put each frame on its own line in place of the empty list.
-        guard let empty = text.range(of: "\"frames\":[]") else { throw GoldenError("manifest", "cannot be encoded") }
+        guard let empty = text.range(of: "\"frames\":[]") else { throw RenderFailure("manifest", "cannot be encoded") }
         let lines = try frames.map { "  " + String(decoding: try encoder.encode($0), as: UTF8.self) }
         return text[..<empty.lowerBound] + "\"frames\":[\n" + lines.joined(separator: ",\n") + "\n]" + text[empty.upperBound...] + "\n"
     }
-}
-
-/// A problem with the goldens or the arguments of a check (a malformed manifest, mismatched
-/// options): the check cannot be made, which is bad input rather than a failed check.
-public struct GoldenError: Error, CustomStringConvertible, Equatable {
-    public let input: String
-    public let problem: String
-
-    public init(_ input: String, _ problem: String) {
-        self.input = input
-        self.problem = problem
-    }
-
-    public var description: String { "\(input): \(problem)" }
 }
 
 /// The goldens folder: for each scene `NAME.json` (the manifest) and `NAME.<ext>` (all its frames
@@ -164,18 +150,18 @@ public struct GoldenStore: Sendable {
     /// `FOLDER/NAME.apng` (the format's extension).
     public func sequencePath(_ scene: String) -> String { "\(folder)/\(scene).\(format.fileExtension)" }
 
-    /// The scene's manifest, nil when none was recorded; throws a `GoldenError` naming the file
+    /// The scene's manifest, nil when none was recorded; throws a `RenderFailure` naming the file
     /// when it cannot be read.
     public func manifest(_ scene: String) throws -> GoldenManifest? {
         let path = manifestPath(scene)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else { throw GoldenError(path, "cannot be read") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw RenderFailure(path, "cannot be read") }
         let manifest: GoldenManifest
         do { manifest = try JSONDecoder().decode(GoldenManifest.self, from: data) } catch {
-            throw GoldenError(path, "is not a golden manifest (\(describe(error)))")
+            throw RenderFailure(path, "is not a golden manifest (\(describe(error)))")
         }
-        guard manifest.version == 1 else { throw GoldenError(path, "layout version \(manifest.version) is newer than this popping-render reads") }
-        guard manifest.width > 0, manifest.height > 0 else { throw GoldenError(path, "frame size must be positive") }
+        guard manifest.version == 1 else { throw RenderFailure(path, "layout version \(manifest.version) is newer than this popping-render reads") }
+        guard manifest.width > 0, manifest.height > 0 else { throw RenderFailure(path, "frame size must be positive") }
         return manifest
     }
 
@@ -185,10 +171,10 @@ public struct GoldenStore: Sendable {
         let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)", fps: manifest.options.fps)
         for frame in manifest.frames {
             guard let pixmap = try reader.next() else {
-                throw GoldenError("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")
+                throw RenderFailure("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")
             }
             guard pixmap.width == manifest.width, pixmap.height == manifest.height else {
-                throw GoldenError("\(folder)/\(manifest.sequence)", "frame \(frame.index) is \(pixmap.width)x\(pixmap.height), the manifest says \(manifest.width)x\(manifest.height)")
+                throw RenderFailure("\(folder)/\(manifest.sequence)", "frame \(frame.index) is \(pixmap.width)x\(pixmap.height), the manifest says \(manifest.width)x\(manifest.height)")
             }
             if try !each(frame.index, pixmap) { return }
         }

@@ -1,4 +1,5 @@
 import Codecs
+import PoppingRender
 import Foundation
 
 /// A report folder: `index.html` (the self-contained page), `report.json` (the same facts for
@@ -12,7 +13,7 @@ public enum ReportFolder {
             + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         try? fm.removeItem(atPath: temporary)
         do { try fm.createDirectory(atPath: temporary + "/media", withIntermediateDirectories: true) } catch {
-            throw GoldenError(path, "cannot create the report folder")
+            throw RenderFailure(path, "cannot create the report folder")
         }
         do {
             let encoder = JSONEncoder()
@@ -27,26 +28,26 @@ public enum ReportFolder {
             try fm.moveItem(atPath: temporary, toPath: path)
         } catch {
             try? fm.removeItem(atPath: temporary)
-            throw GoldenError(path, "cannot write the report (\(error.localizedDescription))")
+            throw RenderFailure(path, "cannot write the report (\(error.localizedDescription))")
         }
     }
 
     /// Reads a folder `write` made.
     public static func read(_ path: String) throws -> (report: CheckReport, media: [SceneMedia]) {
         guard let data = FileManager.default.contents(atPath: path + "/report.json") else {
-            throw GoldenError(path, "has no report.json (not a report folder)")
+            throw RenderFailure(path, "has no report.json (not a report folder)")
         }
         let decoder = JSONDecoder()
         let report: CheckReport
         do { report = try decoder.decode(CheckReport.self, from: data) } catch {
-            throw GoldenError(path + "/report.json", "is not a check report (\(describe(error)))")
+            throw RenderFailure(path + "/report.json", "is not a check report (\(describe(error)))")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path + "/media")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
         let media = try names.map { name -> SceneMedia in
             let file = "\(path)/media/\(name)"
-            guard let data = FileManager.default.contents(atPath: file) else { throw GoldenError(file, "cannot be read") }
+            guard let data = FileManager.default.contents(atPath: file) else { throw RenderFailure(file, "cannot be read") }
             do { return try decoder.decode(SceneMedia.self, from: data) } catch {
-                throw GoldenError(file, "is not a report's media file (\(describe(error)))")
+                throw RenderFailure(file, "is not a report's media file (\(describe(error)))")
             }
         }
         return (report, media)
@@ -61,7 +62,7 @@ public enum ReportFolder {
 extension CheckReport {
     /// One report of shard reports (or any reports of the same goldens): a scene checked in
     /// several shards becomes one scene with the union of their frames, failed if any part
-    /// failed. Throws a `GoldenError` when the parts checked one scene with different options.
+    /// failed. Throws a `RenderFailure` when the parts checked one scene with different options.
     public static func merging(_ parts: [(report: CheckReport, media: [SceneMedia])]) throws -> (report: CheckReport, media: [SceneMedia]) {
         var scenes: [SceneReport] = []
         for part in parts {
@@ -73,7 +74,7 @@ extension CheckReport {
                 var merged = scenes[i]
                 let differences = scene.options.differences(from: merged.options)
                 guard differences.isEmpty else {
-                    throw GoldenError(scene.name, "the reports checked it with different options: " + differences.joined(separator: ", "))
+                    throw RenderFailure(scene.name, "the reports checked it with different options: " + differences.joined(separator: ", "))
                 }
                 merged.checkedFrames = Array(Set(merged.checkedFrames + scene.checkedFrames)).sorted()
                 merged.differingFrames = (merged.differingFrames + scene.differingFrames).sorted { $0.index < $1.index }

@@ -65,7 +65,7 @@ public final class SceneCheck: FrameSink {
 
     /// A check of `scene`, an animation `frameCount` frames long rendered with `options`.
     /// `frames` limits it to part of its frames (a shard); `keepingMedia` keeps what the report
-    /// page needs; `keyFrames` keeps that many of the most differing frames whole. Throws a `GoldenError` when the golden cannot be read or was recorded with
+    /// page needs; `keyFrames` keeps that many of the most differing frames whole. Throws a `RenderFailure` when the golden cannot be read or was recorded with
     /// other options (unless recording).
     public init(scene: String, frameCount: Int, options: GoldenOptions, store: GoldenStore, mode: GoldenMode = .check,
                 tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false, keyFrames: Int = 0) throws {
@@ -82,7 +82,7 @@ public final class SceneCheck: FrameSink {
         if mode == .check, let golden {
             let differences = options.differences(from: golden.options)
             guard differences.isEmpty else {
-                throw GoldenError(store.manifestPath(scene), "recorded with other options: " + differences.joined(separator: ", ")
+                throw RenderFailure(store.manifestPath(scene), "recorded with other options: " + differences.joined(separator: ", ")
                                   + "; check with `\(golden.options.commandLine)`, or re-record with --update")
             }
         }
@@ -154,7 +154,7 @@ public final class SceneCheck: FrameSink {
         if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)", fps: golden.options.fps) }
         while goldenFrame.map({ $0.index < index }) ?? true {
             guard goldenPosition < golden.frames.count, let next = try goldenReader?.next() else {
-                throw GoldenError("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")
+                throw RenderFailure("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")
             }
             goldenFrame = (golden.frames[goldenPosition].index, next)
             goldenPosition += 1

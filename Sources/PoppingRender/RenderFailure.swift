@@ -1,4 +1,5 @@
-/// A render that cannot be done as asked (a bad option value, an output that cannot be written).
+/// A render or golden-frame check that cannot be done as asked (a bad option value, an output that
+/// cannot be written, a malformed golden): bad input rather than a failed check.
 /// Its description names the input and the problem in one line: `out.gif: no frames to write`.
 public struct RenderFailure: Error, CustomStringConvertible, Equatable {
     /// The option, path or name at fault.

@@ -88,7 +88,7 @@ struct CheckCommand: ParsableCommand {
                                              + "; check with `\(recorded.options.commandLine)`, or re-record with --update")
                     }
                 }
-            } catch let error as GoldenError { throw CommandFailure(error.description) }
+            } catch let error as RenderFailure { throw CommandFailure(error.description) }
             plans.append((source, run, renderOptions, golden, frames))
         }
         let shares = part?.frames(of: plans.map(\.frames)) ?? plans.map(\.frames)
@@ -110,8 +110,6 @@ struct CheckCommand: ParsableCommand {
                 print(result.report.summary)
                 scenes.append(result.report)
                 if let m = result.media { media.append(m) }
-            } catch let error as GoldenError {
-                throw CommandFailure(error.description)
             } catch let failure as RenderFailure {
                 throw CommandFailure(failure.description)
             }

@@ -26,7 +26,7 @@ struct MergeReportsCommand: ParsableCommand {
         do {
             merged = try CheckReport.merging(try folders.map(ReportFolder.read))
             try ReportFolder.write(merged.report, media: merged.media, to: report)
-        } catch let error as GoldenError { throw CommandFailure(error.description) }
+        } catch let error as RenderFailure { throw CommandFailure(error.description) }
         if let junit {
             do { try AtomicOutput.write(Array(merged.report.junitXML().utf8), to: junit) } catch { throw CommandFailure("\(error)") }
         }
