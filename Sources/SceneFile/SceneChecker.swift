@@ -27,13 +27,8 @@ struct SceneChecker {
             for (i, item) in sequence.enumerated() { check(item, against: items, path: path + [.index(i)]) }
         case let .object(properties, required, _):
             guard let mapping = node.mapping else { return mismatch(node, resolved, path) }
-            var seen: Set<String> = []
-            for (key, value) in mapping {
-                let name = key.string ?? ""
-                if !seen.insert(name).inserted {
-                    log.add(path + [.keyName(name)], "'\(name)' is given twice")
-                    continue
-                }
+            let entries = uniqueEntries(of: mapping, path: path)
+            for (name, value) in entries {
                 guard let property = properties.first(where: { $0.name == name }) else {
                     let near = Self.nearest(name, in: properties.map(\.name))
                     log.add(path + [.keyName(name)], "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))
@@ -42,18 +37,13 @@ struct SceneChecker {
                 if let scalar = value.scalar, isNull(scalar), !required.contains(name) { continue }
                 check(value, against: property.schema, path: path + [.key(name)])
             }
-            for name in required where !seen.contains(name) {
+            let given = Set(entries.map(\.name))
+            for name in required where !given.contains(name) {
                 log.add(path, "missing key '\(name)'")
             }
         case let .map(values, _):
             guard let mapping = node.mapping else { return mismatch(node, resolved, path) }
-            var seen: Set<String> = []
-            for (key, value) in mapping {
-                let name = key.string ?? ""
-                if !seen.insert(name).inserted {
-                    log.add(path + [.keyName(name)], "'\(name)' is given twice")
-                    continue
-                }
+            for (name, value) in uniqueEntries(of: mapping, path: path) {
                 check(value, against: values, path: path + [.key(name)])
             }
         case let .oneOf(options, _):
@@ -64,6 +54,21 @@ struct SceneChecker {
         case .ref:
             break
         }
+    }
+
+    /// The mapping's entries by key name, in file order; a key given again is reported and skipped.
+    private func uniqueEntries(of mapping: Node.Mapping, path: [PathStep]) -> [(name: String, value: Node)] {
+        var seen: Set<String> = []
+        var entries: [(name: String, value: Node)] = []
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            if seen.insert(name).inserted {
+                entries.append((name, value))
+            } else {
+                log.add(path + [.keyName(name)], "'\(name)' is given twice")
+            }
+        }
+        return entries
     }
 
     /// Whether the node has the shape (scalar kind, list, mapping) the schema wants.
