@@ -65,11 +65,45 @@ public final class Animator {
         if stepping { deferred.append(entry) } else { render(entry) }
     }
 
-    /// Stops and removes the animation under `key` on `target`; its completion gets `false`.
+    /// Runs `animations[i]` on `properties[i]` of `target`, all under one `key`, as one animation
+    /// of a value too wide for one property (an array, as Core Animation animates a gradient's
+    /// `colors` or `locations` element by element). The group replaces whatever runs under `key`
+    /// (a spring takes over the velocity of the replaced animation at the same position), is
+    /// removed whole by `removeAnimation(forKey:from:)`, and `completion` runs once, after the
+    /// last member ends: `true` when every member reached its end. The members' own completions
+    /// are replaced by the group's.
+    public func add(_ animations: [PropertyAnimation], forKey key: String, to target: AnyObject,
+                    properties: [AnimatableProperty], completion: ((_ finished: Bool) -> Void)? = nil) {
+        precondition(!animations.isEmpty && animations.count == properties.count,
+                     "a group has one property per animation, and at least one of each")
+        let replaced = entries.filter { $0.target === target && $0.key == key }
+        for (i, animation) in animations.enumerated() {
+            animation.prepare(for: properties[i])
+            if i < replaced.count, let spring = animation as? SpringAnimation {
+                spring.inheritVelocity(from: replaced[i].animation)
+            }
+        }
+        removeAnimation(forKey: key, from: target)
+        var remaining = animations.count, allFinished = true
+        for (i, animation) in animations.enumerated() {
+            animation.completion = { finished in
+                remaining -= 1
+                allFinished = allFinished && finished
+                if remaining == 0 { completion?(allFinished) }
+            }
+            let entry = Entry(target: target, key: key, property: properties[i], animation: animation, frame: frame)
+            entries.append(entry)
+            if stepping { deferred.append(entry) } else { render(entry) }
+        }
+    }
+
+    /// Stops and removes the animation under `key` on `target` (every member of a group added
+    /// under it); its completion gets `false`.
     public func removeAnimation(forKey key: String, from target: AnyObject) {
-        guard let i = index(of: key, on: target) else { return }
-        let entry = entries.remove(at: i)
-        entry.animation.completion?(false)
+        let removed = entries.filter { $0.target === target && $0.key == key }
+        guard !removed.isEmpty else { return }
+        entries.removeAll { $0.target === target && $0.key == key }
+        for entry in removed { entry.animation.completion?(false) }
     }
 
     /// Stops and removes every animation on `target`, in the order they were added.
@@ -77,14 +111,15 @@ public final class Animator {
         for key in animationKeys(on: target) { removeAnimation(forKey: key, from: target) }
     }
 
-    /// The animation running (or waiting to start) under `key` on `target`.
+    /// The animation running (or waiting to start) under `key` on `target` (a group's first member).
     public func animation(forKey key: String, on target: AnyObject) -> PropertyAnimation? {
         index(of: key, on: target).map { entries[$0].animation }
     }
 
     /// The keys of the animations on `target`, in the order they were added.
     public func animationKeys(on target: AnyObject) -> [String] {
-        entries.filter { $0.target === target }.map(\.key)
+        var seen: Set<String> = []
+        return entries.filter { $0.target === target && seen.insert($0.key).inserted }.map(\.key)
     }
 
     /// Advances one frame (1/framesPerSecond seconds).

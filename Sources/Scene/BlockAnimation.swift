@@ -25,13 +25,14 @@ struct BlockAnimation {
 }
 
 /// The values of a view that block animations animate: frame (as position and bounds size),
-/// alpha, background colour and transform.
+/// alpha, background colour, transform and the background gradient's colours, locations and points.
 struct AnimatableState: Equatable {
     var position: Point
     var size: Size
     var alpha: Double
     var backgroundColor: Color?
     var transform: LayerTransform
+    var gradient: GradientValues?
 
     /// The model values of `view`.
     init(model view: View) {
@@ -40,6 +41,7 @@ struct AnimatableState: Equatable {
         alpha = view.alpha
         backgroundColor = view.backgroundColor
         transform = view.transform
+        gradient = view.backgroundGradient?.values
     }
 
     /// What `view` shows now: its presentation values where it is animating.
@@ -49,14 +51,17 @@ struct AnimatableState: Equatable {
         alpha = view.presentation.alpha ?? view.alpha
         backgroundColor = view.presentation.backgroundColor ?? view.backgroundColor
         transform = view.presentation.transform ?? view.transform
+        gradient = view.presentation.gradient ?? view.backgroundGradient?.values
     }
 
-    init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform) {
+    init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform,
+         gradient: GradientValues?) {
         self.position = position
         self.size = size
         self.alpha = alpha
         self.backgroundColor = backgroundColor
         self.transform = transform
+        self.gradient = gradient
     }
 
     /// Component-wise interpolation; `p` may overshoot 0...1 (springs), and then sizes and
@@ -84,7 +89,8 @@ struct AnimatableState: Equatable {
                 scaleX: mix(transform.scaleX, end.transform.scaleX), scaleY: mix(transform.scaleY, end.transform.scaleY),
                 rotation: mix(transform.rotation, end.transform.rotation),
                 translation: Point(mix(transform.translation.x, end.transform.translation.x),
-                                   mix(transform.translation.y, end.transform.translation.y))))
+                                   mix(transform.translation.y, end.transform.translation.y))),
+            gradient: end.gradient.map { gradient?.interpolated(to: $0, progress: p) ?? $0 })
     }
 
     /// Shows these values on `view` for the properties that differ between `a` and `b`.
@@ -94,6 +100,7 @@ struct AnimatableState: Equatable {
         if a.alpha != b.alpha { view.presentation.alpha = alpha }
         if a.backgroundColor != b.backgroundColor { view.presentation.backgroundColor = backgroundColor }
         if a.transform != b.transform { view.presentation.transform = transform }
+        if a.gradient != b.gradient { view.presentation.gradient = gradient }
     }
 
     /// Hands the properties that differ from `a` back to the model values.
@@ -103,5 +110,6 @@ struct AnimatableState: Equatable {
         if a.alpha != alpha { view.presentation.alpha = nil }
         if a.backgroundColor != backgroundColor { view.presentation.backgroundColor = nil }
         if a.transform != transform { view.presentation.transform = nil }
+        if a.gradient != gradient { view.presentation.gradient = nil }
     }
 }

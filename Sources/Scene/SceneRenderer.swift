@@ -57,7 +57,7 @@ public struct SceneRenderer {
             own.append(.fill(Path(roundedRect: local, cornerRadius: view.cornerRadius), color: background,
                              rule: .nonZero, transform: device))
         }
-        if let gradient = view.backgroundGradient?.gradient(in: local) {
+        if let gradient = view.backgroundGradient?.gradient(in: local, showing: view.presentation.gradient) {
             own.append(.paint(Path(roundedRect: local, cornerRadius: view.cornerRadius), paint: .gradient(gradient),
                               rule: .nonZero, transform: device))
         }

@@ -142,6 +142,8 @@ public struct PresentationValues: Sendable {
     public var alpha: Double?
     public var backgroundColor: Color?
     public var transform: LayerTransform?
+    /// The `backgroundGradient`'s colours, locations and points.
+    public var gradient: GradientValues?
 
     public init() {}
 }

@@ -25,6 +25,8 @@ final class SceneBuilder {
     private(set) var statusBar: StatusBar?
 
     private var views: [String: View] = [:]
+    /// The ids of views declaring a `gradient:`, built or not (a bad one is reported once, there).
+    private var declaredGradients: Set<String> = []
     private var groups: [String: ConstraintGroup] = [:]
     private var animations: [String: AnimationSpec] = [:]
     private var machines: [String: StateMachine] = [:]
@@ -176,7 +178,10 @@ final class SceneBuilder {
         if let w = spec.borderWidth {
             view.border = (w, color(spec.borderColor, path + [.key("borderColor")]) ?? .black)
         }
-        if let g = spec.gradient { view.backgroundGradient = gradient(g, path + [.key("gradient")]) }
+        if let g = spec.gradient {
+            view.backgroundGradient = gradient(g, path + [.key("gradient")])
+            declaredGradients.insert(view.name)
+        }
         if let a = spec.alpha { view.alpha = a }
         if let h = spec.hidden { view.isHidden = h }
         if let c = spec.clipsToBounds { view.clipsToBounds = c }
@@ -452,13 +457,120 @@ final class SceneBuilder {
             guard groups[id] != nil else { log.add(path + [.key("constraint")], "unknown constraint '\(id)'"); return nil }
             return 1
         }
-        guard let p = ViewProperty(rawValue: property) else {
-            log.add(path + [.key("property")], "unknown property '\(property)' (\(ViewProperty.allCases.map(\.rawValue).joined(separator: ", ")), constant)")
+        let keyPath = Self.gradientKeyPath(property), viewProperty = ViewProperty(rawValue: property)
+        guard viewProperty != nil || keyPath != nil else {
+            let names = ViewProperty.allCases.map(\.rawValue) + ["constant"] + Self.gradientProperties
+            let near = GradientLayer.AnimatableKeyPath(rawValue: property).map { "gradient.\($0.rawValue)" }
+                ?? SceneChecker.nearest(property, in: names)
+            log.add(path + [.key("property")], "unknown property '\(property)'"
+                + (near.map { " (did you mean '\($0)'?)" } ?? " (\(names.joined(separator: ", ")))"))
             return nil
         }
-        guard let id = spec.view else { log.add(path, "a \(spec.type.rawValue) animation needs a view"); return nil }
-        guard views[id] != nil else { log.add(path + [.key("view")], "unknown view '\(id)'"); return nil }
-        return p.standard.componentCount
+        guard let ids = spec.view?.values, !ids.isEmpty else { log.add(path, "a \(spec.type.rawValue) animation needs a view"); return nil }
+        var known = true
+        for (i, id) in ids.enumerated() {
+            let at = path + [.key("view")] + (ids.count > 1 ? [.index(i)] : [])
+            guard let view = views[id] else { log.add(at, "unknown view '\(id)'"); known = false; continue }
+            if let keyPath, let layer = gradientLayer(of: view, at) {
+                checkGradientAnimation(spec, keyPath, layer, view: id, path)
+            }
+        }
+        return known ? viewProperty?.standard.componentCount : nil
+    }
+
+    /// The gradient property names an animation's `property` takes: CAGradientLayer's key paths
+    /// on the view's `gradient`.
+    static let gradientProperties = GradientLayer.AnimatableKeyPath.allCases.map { "gradient.\($0.rawValue)" }
+
+    /// The gradient key path `property` names (`gradient.locations`), or nil.
+    static func gradientKeyPath(_ property: String) -> GradientLayer.AnimatableKeyPath? {
+        guard property.hasPrefix("gradient.") else { return nil }
+        return GradientLayer.AnimatableKeyPath(rawValue: String(property.dropFirst("gradient.".count)))
+    }
+
+    /// The view's gradient layer, or nil after reporting that it has none (a declared gradient
+    /// that could not be built was reported where it is declared).
+    private func gradientLayer(of view: View, _ path: [PathStep]) -> GradientLayer? {
+        if let layer = view.backgroundGradient { return layer }
+        if !declaredGradients.contains(view.name) {
+            log.add(path, "'\(view.name)' has no gradient to animate or change; give it a `gradient:` in views")
+        }
+        return nil
+    }
+
+    /// Checks a POP animation of a gradient key path: from and to values of the gradient's shape
+    /// (as many colours or locations as it has colours: arrays of other lengths do not
+    /// interpolate), locations in 0…1, points in range, velocities of the right size.
+    private func checkGradientAnimation(_ spec: AnimationSpec, _ keyPath: GradientLayer.AnimatableKeyPath,
+                                        _ layer: GradientLayer, view id: String, _ path: [PathStep]) {
+        let values = [("fromValue", spec.fromValue), ("toValue", spec.toValue)].compactMap { key, value in value.map { (key, $0) } }
+        let count = layer.colors.count
+        switch keyPath {
+        case .colors:
+            for (key, value) in values {
+                guard case let .colors(list) = value else {
+                    log.add(path + [.key(key)], "gradient.colors takes a list of \(count) colours (the gradient of '\(id)' has \(count))")
+                    continue
+                }
+                checkGradientColors(list, count: count, of: id, path + [.key(key)])
+            }
+            if spec.velocity != nil {
+                log.add(path + [.key("velocity")], "gradient.colors takes no velocity; animate colours with a spring or basic animation")
+            }
+        case .locations:
+            for (key, value) in values {
+                guard case let .numbers(list) = value else {
+                    log.add(path + [.key(key)], "gradient.locations takes a list of \(count) numbers, one per colour of the gradient of '\(id)'")
+                    continue
+                }
+                checkGradientLocations(list, count: count, path + [.key(key)])
+            }
+            if let velocity = spec.velocity { checkValue(velocity, count: count, path: path + [.key("velocity")]) }
+        case .startPoint, .endPoint:
+            for (key, value) in values {
+                guard case let .numbers(list) = value, list.count == 2 else {
+                    log.add(path + [.key(key)], "expected [x, y] in unit coordinates of the bounds")
+                    continue
+                }
+                checkGradientPoint(Point(list[0], list[1]), keyPath == .startPoint ? nil : layer.startPoint,
+                                   keyPath == .endPoint ? nil : layer.endPoint, radial: layer.type == .radial, path + [.key(key)])
+            }
+            if let velocity = spec.velocity { checkValue(velocity, count: 2, path: path + [.key("velocity")]) }
+        }
+    }
+
+    /// Colours for a gradient of `count` colours: as many, each one readable.
+    private func checkGradientColors(_ list: [String], count: Int, of id: String, _ path: [PathStep]) {
+        guard list.count == count else {
+            return log.add(path, "expected \(count) colours (the gradient of '\(id)' has \(count)), found \(list.count)")
+        }
+        for (i, text) in list.enumerated() { _ = color(text, path + [.index(i)]) }
+    }
+
+    /// Locations for a gradient of `count` colours: one per colour, in 0…1, not decreasing.
+    @discardableResult
+    private func checkGradientLocations(_ list: [Double], count: Int, _ path: [PathStep]) -> Bool {
+        guard list.count != count || !zip(list, list.dropFirst()).allSatisfy({ $0 <= $1 })
+              || !list.allSatisfy({ (0...1).contains($0) }) else { return true }
+        let outside = list.contains { !(0...1).contains($0) }
+        log.add(path, "expected \(count) locations in 0…1, not decreasing, one per color"
+            + (outside ? " (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])" : ""))
+        return false
+    }
+
+    /// A gradient point: within ±100 unit squares, and for a radial gradient apart from the
+    /// other point in both x and y (the two span the ellipse).
+    @discardableResult
+    private func checkGradientPoint(_ point: Point, _ start: Point?, _ end: Point?, radial: Bool, _ path: [PathStep]) -> Bool {
+        guard abs(point.x) <= 100, abs(point.y) <= 100 else {
+            log.add(path, "a gradient point is in unit coordinates of the bounds, within ±100")
+            return false
+        }
+        if radial, let other = start ?? end, other.x == point.x || other.y == point.y {
+            log.add(path, "a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)")
+            return false
+        }
+        return true
     }
 
     private func checkValue(_ value: ValueSpec, count: Int, path: [PathStep]) {
@@ -466,9 +578,23 @@ final class SceneBuilder {
         case let .numbers(list):
             if list.count != 1 && list.count != count { log.add(path, "expected 1 or \(count) numbers, found \(list.count)") }
             if list.contains(where: { abs($0) > 1_000_000 }) { log.add(path, "values lie within ±1000000") }
+        case .colors:
+            log.add(path, "expected 1 or \(count) numbers, found colours (only gradient.colors animates to colours)")
         case let .expression(text):
             if case let .failure(e) = SceneExpression.parse(text, views: views) { log.add(path, e.message) }
         }
+    }
+
+    /// New gradient values for a view with a gradient, in its shape: as many colours and
+    /// locations as it has colours (an animate block interpolates them element by element).
+    private func checkGradientChange(_ change: GradientChangeSpec, on view: View, _ path: [PathStep]) {
+        guard let layer = gradientLayer(of: view, path) else { return }
+        let count = layer.colors.count
+        if let colors = change.colors { checkGradientColors(colors, count: count, of: view.name, path + [.key("colors")]) }
+        if let locations = change.locations { checkGradientLocations(locations, count: count, path + [.key("locations")]) }
+        let start = point(change.startPoint, path + [.key("startPoint")]), end = point(change.endPoint, path + [.key("endPoint")])
+        if let start { checkGradientPoint(start, nil, end == nil ? layer.endPoint : nil, radial: layer.type == .radial, path + [.key("startPoint")]) }
+        if let end { checkGradientPoint(end, start ?? layer.startPoint, nil, radial: layer.type == .radial, path + [.key("endPoint")]) }
     }
 
     private func makeStateMachines() {
@@ -589,6 +715,7 @@ final class SceneBuilder {
             if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
             if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
             if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }
+            if let change = values.gradient { checkGradientChange(change, on: view, at + [.key("gradient")]) }
         }
         if let machine = action.nextState, document.states?[machine] == nil {
             log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")
@@ -717,6 +844,12 @@ final class SceneBuilder {
             (view as? Button)?.title = title
             view.setNeedsLayout()
         }
+        if let change = values.gradient, let layer = view.backgroundGradient {
+            if let colors = change.colors { layer.colors = colors.compactMap { try? SceneValues.color($0).get() } }
+            if let locations = change.locations { layer.locations = locations }
+            if let p = change.startPoint, p.count == 2 { layer.startPoint = Point(p[0], p[1]) }
+            if let p = change.endPoint, p.count == 2 { layer.endPoint = Point(p[0], p[1]) }
+        }
     }
 
     private func enter(_ state: String, of name: String) {
@@ -731,13 +864,17 @@ final class SceneBuilder {
 
     private func targets(of spec: AnimationSpec) -> [AnyObject] {
         if spec.property == "constant" { return spec.constraint.flatMap { groups[$0]?.constraints } ?? [] }
-        return spec.view.flatMap { views[$0] }.map { [$0] } ?? []
+        if spec.property.flatMap(Self.gradientKeyPath) != nil {
+            return (spec.view?.values ?? []).compactMap { views[$0]?.backgroundGradient }
+        }
+        return (spec.view?.values ?? []).compactMap { views[$0] }
     }
 
     /// Starts the named animation: a POP animation on each target, or a UIKit block.
     private func start(_ name: String) {
         guard let spec = animations[name] else { return }
         if spec.type == .animate { return startBlock(name, spec) }
+        if let keyPath = spec.property.flatMap(Self.gradientKeyPath) { return startGradient(name, spec, keyPath) }
         let property: AnimatableProperty
         let count: Int
         if spec.property == "constant" {
@@ -748,34 +885,85 @@ final class SceneBuilder {
             property = .view(p)
             count = p.standard.componentCount
         }
-        for target in targets(of: spec) {
-            let animation: PropertyAnimation
-            let from = spec.fromValue.map { vector($0, count: count) }
-            let to = spec.toValue.map { vector($0, count: count) }
-            let velocity = spec.velocity.map { vector($0, count: count) }
-            switch spec.type {
-            case .spring:
-                let spring = SpringAnimation(from: from, to: to, velocity: velocity, bounciness: spec.springBounciness ?? 4,
-                                             speed: spec.springSpeed ?? 12)
-                if let t = spec.dynamicsTension { spring.dynamicsTension = t }
-                if let f = spec.dynamicsFriction { spring.dynamicsFriction = f }
-                if let m = spec.dynamicsMass { spring.dynamicsMass = m }
-                animation = spring
-            case .basic:
-                let timing = (try? spec.timingFunction.map(TimingFunction.init(parsing:))) ?? nil
-                animation = BasicAnimation(from: from, to: to, duration: spec.duration ?? 0.4, timingFunction: timing ?? .default)
-            case .decay:
-                animation = DecayAnimation(from: from, velocity: velocity ?? .zero(count: count),
-                                           deceleration: spec.deceleration ?? 0.998)
-            case .animate:
-                return
-            }
-            animation.delay = spec.beginTime ?? 0
-            if let handlers = handlers["\(name).completion"] {
-                animation.completion = { [unowned self] _ in perform(handlers) }
-            }
+        let targets = targets(of: spec)
+        let done = completion(of: name, targets: targets.count)
+        for target in targets {
+            let animation = popAnimation(spec, from: spec.fromValue.map { vector($0, count: count) },
+                                         to: spec.toValue.map { vector($0, count: count) },
+                                         velocity: spec.velocity.map { vector($0, count: count) }, count: count)
+            animation.completion = done
             stage.animator.add(animation, forKey: spec.key ?? name, to: target, property: property)
         }
+    }
+
+    /// The completion of one run of the named animation on `targets` targets: its
+    /// `NAME.completion` handlers run once, after the last target's animation has ended.
+    private func completion(of name: String, targets: Int) -> ((Bool) -> Void)? {
+        guard let handlers = handlers["\(name).completion"] else { return nil }
+        var remaining = targets
+        return { [unowned self] _ in
+            remaining -= 1
+            if remaining == 0 { perform(handlers) }
+        }
+    }
+
+    /// A POP animation of a gradient key path on each view, as Core Animation animates
+    /// CAGradientLayer's arrays: one animation per colour or location with the same timing,
+    /// run as one group per view.
+    private func startGradient(_ name: String, _ spec: AnimationSpec, _ keyPath: GradientLayer.AnimatableKeyPath) {
+        let layers = targets(of: spec).compactMap { $0 as? GradientLayer }
+        let done = completion(of: name, targets: layers.count)
+        for layer in layers { startGradient(spec, keyPath, on: layer, completion: done, key: spec.key ?? name) }
+    }
+
+    private func startGradient(_ spec: AnimationSpec, _ keyPath: GradientLayer.AnimatableKeyPath, on layer: GradientLayer,
+                               completion: ((Bool) -> Void)?, key: String) {
+        let properties = layer.animatableProperties(keyPath)
+        /// The value split per element: a colour (premultiplied), a location, or the point.
+        func elements(_ value: ValueSpec?) -> [AnimationVector]? {
+            switch value {
+            case let .colors(list)?:
+                return list.map { GradientLayer.animationValue(of: (try? SceneValues.color($0).get()) ?? .clear) }
+            case let .numbers(list)? where keyPath == .locations:
+                return properties.indices.map { AnimationVector(list.count == properties.count ? list[$0] : list.first ?? 0) }
+            case let value?:
+                return [vector(value, count: 2)]
+            case nil:
+                return nil
+            }
+        }
+        let from = elements(spec.fromValue), to = elements(spec.toValue), velocity = elements(spec.velocity)
+        func element(_ list: [AnimationVector]?, _ i: Int) -> AnimationVector? {
+            list.flatMap { i < $0.count && $0[i].count == properties[i].componentCount ? $0[i] : nil }
+        }
+        let members = properties.indices.map { i in
+            popAnimation(spec, from: element(from, i), to: element(to, i), velocity: element(velocity, i),
+                         count: properties[i].componentCount)
+        }
+        stage.animator.add(members, forKey: key, to: layer, properties: properties, completion: completion)
+    }
+
+    /// POP's spring, basic or decay animation as the spec describes it, with its begin time.
+    private func popAnimation(_ spec: AnimationSpec, from: AnimationVector?, to: AnimationVector?,
+                              velocity: AnimationVector?, count: Int) -> PropertyAnimation {
+        let animation: PropertyAnimation
+        switch spec.type {
+        case .spring:
+            let spring = SpringAnimation(from: from, to: to, velocity: velocity, bounciness: spec.springBounciness ?? 4,
+                                         speed: spec.springSpeed ?? 12)
+            if let t = spec.dynamicsTension { spring.dynamicsTension = t }
+            if let f = spec.dynamicsFriction { spring.dynamicsFriction = f }
+            if let m = spec.dynamicsMass { spring.dynamicsMass = m }
+            animation = spring
+        case .basic, .animate:
+            let timing = (try? spec.timingFunction.map(TimingFunction.init(parsing:))) ?? nil
+            animation = BasicAnimation(from: from, to: to, duration: spec.duration ?? 0.4, timingFunction: timing ?? .default)
+        case .decay:
+            animation = DecayAnimation(from: from, velocity: velocity ?? .zero(count: count),
+                                       deceleration: spec.deceleration ?? 0.998)
+        }
+        animation.delay = spec.beginTime ?? 0
+        return animation
     }
 
     /// A UIKit block: pending layout is applied first (as a `layoutIfNeeded` before the block),
@@ -808,6 +996,8 @@ final class SceneBuilder {
         switch value {
         case let .numbers(list):
             return list.count == count ? AnimationVector(list) : AnimationVector(repeating: list.first ?? 0, count: count)
+        case .colors:
+            return .zero(count: count)
         case let .expression(text):
             let v = (try? SceneExpression.parse(text, views: views).get())?.evaluate(views) ?? 0
             return AnimationVector(repeating: v, count: count)
@@ -906,27 +1096,13 @@ final class SceneBuilder {
         let colorsPath = path + [.key("colors")]
         guard spec.colors.count >= 2 else { log.add(colorsPath, "a gradient needs two or more colors"); return nil }
         let colors = spec.colors.enumerated().compactMap { color($1, colorsPath + [.index($0)]) }
-        if let locations = spec.locations {
-            let at = path + [.key("locations")]
-            guard locations.count == colors.count, zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }),
-                  locations.allSatisfy({ (0...1).contains($0) }) else {
-                log.add(at, "expected \(spec.colors.count) locations in 0…1, not decreasing, one per color")
-                return nil
-            }
-        }
+        if let locations = spec.locations,
+           !checkGradientLocations(locations, count: spec.colors.count, path + [.key("locations")]) { return nil }
         let start = point(spec.startPoint, path + [.key("startPoint")])
         let end = point(spec.endPoint, path + [.key("endPoint")])
-        for (p, key) in [(start, "startPoint"), (end, "endPoint")] where p.map({ abs($0.x) > 100 || abs($0.y) > 100 }) == true {
-            log.add(path + [.key(key)], "a gradient point is in unit coordinates of the bounds, within ±100")
-            return nil
-        }
-        if spec.type == .radial {
-            let s = start ?? Point(0.5, 0), e = end ?? Point(0.5, 1)
-            guard s.x != e.x, s.y != e.y else {
-                log.add(path + [.key("endPoint")], "a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)")
-                return nil
-            }
-        }
+        if let start, !checkGradientPoint(start, nil, nil, radial: false, path + [.key("startPoint")]) { return nil }
+        if !checkGradientPoint(end ?? Point(0.5, 1), start ?? Point(0.5, 0), nil, radial: spec.type == .radial,
+                               path + [.key("endPoint")]) { return nil }
         guard colors.count == spec.colors.count else { return nil }
         let layer = GradientLayer(colors: colors, locations: spec.locations)
         if let start { layer.startPoint = start }

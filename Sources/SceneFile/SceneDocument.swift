@@ -347,10 +347,12 @@ struct Names: Decodable, SchemaDescribing {
     static func schema(in recorder: SchemaRecorder) -> JSONSchema { .oneOf([.string(), .array(.string())]) }
 }
 
-/// An animated value: a number, a list of numbers (one per component), or an expression over
-/// other views' values (`button.positionY + button.height`).
+/// An animated value: a number, a list of numbers (one per component, or one per location of
+/// `gradient.locations`), a list of colours (`gradient.colors`), or an expression over other
+/// views' values (`button.positionY + button.height`).
 enum ValueSpec: Decodable, SchemaDescribing {
     case numbers([Double])
+    case colors([String])
     case expression(String)
 
     init(from decoder: Decoder) throws {
@@ -359,13 +361,20 @@ enum ValueSpec: Decodable, SchemaDescribing {
             self = .numbers([n])
         } else if let list = try? single.decode([Double].self) {
             self = .numbers(list)
+        } else if let list = try? single.decode([String].self) {
+            self = .colors(list)
+        } else if let text = try? single.decode(String.self) {
+            self = .expression(text)
         } else {
-            self = .expression(try single.decode(String.self))
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "expected a list of numbers or a list of colours, not both"))
         }
     }
 
     static func schema(in recorder: SchemaRecorder) -> JSONSchema {
-        .oneOf([.number(), .array(.number()),
+        .oneOf([.number(),
+                .array(.oneOf([.number(), .string()]),
+                       description: "One number per component; for gradient.locations one number per colour, for gradient.colors one colour per colour."),
                 .string(description: "view.property terms and numbers joined by + and -, e.g. `button.positionY + button.height`")])
     }
 }
@@ -374,7 +383,7 @@ enum ValueSpec: Decodable, SchemaDescribing {
 /// (or a constraint's `constant`), or a UIKit `animate` block over `changes`.
 struct AnimationSpec: Decodable, SchemaDocumented {
     var type: AnimationKind
-    var view: String?
+    var view: Names?
     var constraint: String?
     var property: String?
     var key: String?
@@ -398,11 +407,11 @@ struct AnimationSpec: Decodable, SchemaDocumented {
 
     static let keyDescriptions = [
         "type": "spring, basic, decay (POP) or animate (a UIKit block).",
-        "view": "The view a POP animation animates.",
+        "view": "The view a POP animation animates, or a list of views that each run it (a skeleton's placeholders); its completion handlers run once, when the last has ended.",
         "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
-        "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant.",
+        "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint.",
         "key": "The key the animation runs under (default: its name); a new animation under a running key replaces it.",
-        "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`.",
+        "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`; for gradient.colors a list of colours and for gradient.locations a list of numbers in 0…1, one per colour of the view's gradient.",
         "velocity": "Starting velocity per second (spring, decay).",
         "springBounciness": "0…20, POP's default 4.",
         "springSpeed": "0…20, POP's default 12.",
@@ -511,6 +520,24 @@ struct PropertyValues: Decodable {
     var text: String?
     var textColor: String?
     var title: String?
+    var gradient: GradientChangeSpec?
+}
+
+/// New values for a view's gradient layer (which the view's `gradient:` declares), with
+/// CAGradientLayer's names; inside an animate block they animate as Core Animation animates them.
+struct GradientChangeSpec: Decodable, SchemaDocumented {
+    var colors: [String]?
+    var locations: [Double]?
+    var startPoint: [Double]?
+    var endPoint: [Double]?
+
+    static let typeDescription: String? = "New colours, locations or points for the view's gradient; an animate block animates them (colours in premultiplied sRGB)."
+    static let keyDescriptions = [
+        "colors": "As many colours as the gradient has.",
+        "locations": "One per colour, 0…1 and not decreasing.",
+        "startPoint": "[x, y] in unit coordinates of the bounds.",
+        "endPoint": "[x, y] in unit coordinates of the bounds.",
+    ]
 }
 
 /// One script step: exactly one verb.

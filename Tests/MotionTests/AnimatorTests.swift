@@ -184,4 +184,48 @@ final class Layer {
         animator.advance(to: 3)
         #expect(applied.count == 5 && applied.first == 1 && applied.suffix(2) == [0, 0])
     }
+
+    /// A value wider than one property (a gradient's locations) animates as a group: one member
+    /// per element under one key, ending each at its own frame, with one completion at the end.
+    @Test func aGroupRunsOneMemberPerElementUnderOneKeyWithOneCompletion() {
+        let boxes = (0..<3).map { _ in ValueBox([0]) }
+        let target = Layer(), animator = Animator()
+        let properties = boxes.indices.map { i in
+            AnimatableProperty(name: "locations[\(i)]", componentCount: 1, threshold: 0.001,
+                               read: { _ in boxes[i].value }, write: { _, v in boxes[i].value = v })
+        }
+        var log: [Bool] = []
+        let springs = [0.2, 0.5, 1.0].map { SpringAnimation(to: [$0], bounciness: 8) }
+        animator.add(springs, forKey: "locations", to: target, properties: properties) { log.append($0) }
+        #expect(animator.animationKeys(on: target) == ["locations"])
+        var endFrames: [Int: Int] = [:]
+        while !animator.isIdle && animator.frame < 600 {
+            animator.step()
+            for (i, spring) in springs.enumerated() where spring.progress == 1 && endFrames[i] == nil { endFrames[i] = animator.frame }
+            #expect(log.isEmpty || animator.isIdle, "the completion runs only after the last member")
+        }
+        #expect(log == [true])
+        #expect(boxes.map { $0.value[0] } == [0.2, 0.5, 1.0])
+        #expect(Set(endFrames.values).count > 1, "each member settles by its own threshold: \(endFrames)")
+    }
+
+    @Test func removingOrReplacingAGroupEndsEveryMemberAndCompletesOnce() {
+        let boxes = (0..<2).map { _ in ValueBox([0]) }
+        let target = Layer(), animator = Animator()
+        let properties = boxes.indices.map { i in
+            AnimatableProperty(name: "colors[\(i)]", componentCount: 1, threshold: 0.001,
+                               read: { _ in boxes[i].value }, write: { _, v in boxes[i].value = v })
+        }
+        var log: [Bool] = []
+        animator.add([BasicAnimation(to: 1), BasicAnimation(to: 1)], forKey: "g", to: target, properties: properties) { log.append($0) }
+        animator.advance(to: 3)
+        animator.removeAnimation(forKey: "g", from: target)
+        #expect(log == [false] && animator.isIdle)
+        animator.add([BasicAnimation(to: 1), BasicAnimation(to: 1)], forKey: "g", to: target, properties: properties) { log.append($0) }
+        animator.advance(to: 6)
+        let single = BasicAnimation(to: 5)
+        animator.add(single, forKey: "g", to: target, property: properties[0])
+        #expect(log == [false, false], "a single animation under the key replaces the whole group")
+        #expect(animator.animationKeys(on: target) == ["g"] && animator.animation(forKey: "g", on: target) === single)
+    }
 }

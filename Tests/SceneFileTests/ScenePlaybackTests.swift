@@ -236,4 +236,67 @@ import Testing
         #expect(abs(middle[0] - 204) <= 3 && abs(middle[2] - 51) <= 3, "a fifth of the way is 4:1 red to blue, not the black background: \(middle)")
         #expect(pixel(60, 30) == [0, 255, 0], "subviews draw over the gradient")
     }
+
+    /// `gradient.locations` and `gradient.colors` animate as CABasicAnimation key paths on the
+    /// view's gradient layer, element by element, colours premultiplied; `stop` ends the group.
+    @Test func aViewsGradientAnimatesByItsKeyPaths() throws {
+        let run = try Self.start("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - view: bar
+                frame: [0, 100, 200, 20]
+                gradient: {colors: [black, white, black], locations: [0, 0.1, 0.2], startPoint: [0, 0.5], endPoint: [1, 0.5]}
+            animations:
+              sweep: {type: basic, view: bar, property: gradient.locations, toValue: [0.8, 0.9, 1], duration: 1, timingFunction: linear}
+              fade: {type: basic, view: bar, property: gradient.colors, toValue: ["#FF000000", white, black], duration: 1, timingFunction: linear}
+              turn: {type: spring, view: bar, property: gradient.endPoint, toValue: [1, 1], springBounciness: 8, springSpeed: 2}
+            on:
+              screen.load: [run: [sweep, fade, turn], {after: 0.75, stop: turn}]
+            script:
+              - wait: 1.2
+            """)
+        var locations: [[Double]] = [], colors: [Color] = [], ends: [Point] = []
+        Self.play(run) { _, stage in
+            let layer = stage.window.view(named: "bar")!.backgroundGradient!
+            locations.append(layer.locations!)
+            colors.append(layer.colors[0])
+            ends.append(layer.endPoint)
+        }
+        #expect(zip(locations[30], [0.4, 0.5, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(locations[30])")
+        #expect(locations.last == [0.8, 0.9, 1])
+        #expect(abs(colors[30].alpha - 0.5) < 1e-9 && colors[30].red == 0, "black fading to clear red stays black: \(colors[30])")
+        #expect(colors.last == .clear)
+        #expect(ends[43] != ends[44] && ends[45] == ends.last && ends.last != Point(1, 1), "stopped where it was: \(ends[40...50])")
+    }
+
+    /// A UIKit block over a `set` of the gradient animates it with the block's curve.
+    @Test func anAnimateBlockAnimatesAGradientChange() throws {
+        let run = try Self.start("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - view: bar
+                frame: [0, 100, 200, 20]
+                gradient: {colors: [black, white], startPoint: [0, 0.5], endPoint: [1, 0.5]}
+            animations:
+              slide:
+                type: animate
+                duration: 1
+                curve: linear
+                changes: [set: {bar: {gradient: {locations: [0.5, 1], startPoint: [0, 0]}}}]
+            on:
+              screen.load: [run: slide]
+            script:
+              - wait: 1.2
+            """)
+        var shown: [GradientValues?] = [], model: [[Double]?] = []
+        Self.play(run) { _, stage in
+            let bar = stage.window.view(named: "bar")!
+            shown.append(bar.presentation.gradient)
+            model.append(bar.backgroundGradient!.locations)
+        }
+        #expect(model[0] == [0.5, 1], "the model takes the new values at once")
+        let halfway = try #require(shown[30])
+        #expect(zip(halfway.locations, [0.25, 1]).allSatisfy { abs($0 - $1) < 1e-9 } && abs(halfway.startPoint.y - 0.25) < 1e-9)
+        #expect(shown.last! == nil)
+    }
 }

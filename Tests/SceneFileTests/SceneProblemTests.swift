@@ -76,12 +76,51 @@ import Testing
                 gradient: {colors: [red, blue], startPoint: [0.5, 0.5], endPoint: [1, 0.5], type: radial}
             """)
         #expect(found == [
-            "t.yaml:3:59: expected 2 locations in 0…1, not decreasing, one per color",
+            "t.yaml:3:59: expected 2 locations in 0…1, not decreasing, one per color (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])",
             "t.yaml:5:24: a gradient needs two or more colors",
             "t.yaml:7:71: a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)",
         ], "\(found)")
         #expect(Self.problems("views:\n  - view: d\n    gradient: {colors: [red, blue], type: conic}\n")
                 == ["t.yaml:3:43: unknown value 'conic' (expected axial, radial)"])
+    }
+
+    /// Animations and changes of a view's gradient are checked against it: as many colours and
+    /// locations as it has colours (arrays of other lengths do not interpolate), locations in
+    /// 0…1, colours that read, a gradient to animate, known key paths.
+    @Test func gradientAnimationsAreCheckedAgainstTheViewsGradient() {
+        let found = Self.problems("""
+            views:
+              - view: card
+                gradient: {colors: [red, white, blue]}
+              - view: plain
+            animations:
+              a: {type: basic, view: card, property: gradient.locations, toValue: [0, 1]}
+              b: {type: basic, view: card, property: gradient.locations, fromValue: [-1, -0.5, 0], toValue: [0, 0.5, 1]}
+              c: {type: spring, view: card, property: gradient.colors, toValue: [red, blue]}
+              d: {type: basic, view: card, property: gradient.colors, toValue: [red, "#12", blue]}
+              e: {type: basic, view: plain, property: gradient.startPoint, toValue: [0, 0]}
+              f: {type: basic, view: card, property: gradient.endpoint, toValue: [0, 0]}
+              g: {type: basic, view: card, property: locations, toValue: [0, 0.5, 1]}
+              h: {type: spring, view: card, property: gradient.colors, toValue: [red, white, blue], velocity: 2}
+              i: {type: basic, view: card, property: gradient.locations, toValue: [0, red, 1]}
+            on:
+              screen.load:
+                - set: {card: {gradient: {colors: [red, blue], locations: [0, 0.7, 0.5]}}}
+            """)
+        #expect(found == [
+            "t.yaml:6:71: expected 3 locations in 0…1, not decreasing, one per color",
+            "t.yaml:7:73: expected 3 locations in 0…1, not decreasing, one per color (to sweep a band in from outside the view, "
+                + "place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])",
+            "t.yaml:8:69: expected 3 colours (the gradient of 'card' has 3), found 2",
+            "t.yaml:9:74: '#12' is not a #RRGGBB or #RRGGBBAA colour",
+            "t.yaml:10:26: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
+            "t.yaml:11:42: unknown property 'gradient.endpoint' (did you mean 'gradient.endPoint'?)",
+            "t.yaml:12:42: unknown property 'locations' (did you mean 'gradient.locations'?)",
+            "t.yaml:13:99: gradient.colors takes no velocity; animate colours with a spring or basic animation",
+            "t.yaml:14:71: gradient.locations takes a list of 3 numbers, one per colour of the gradient of 'card'",
+            "t.yaml:17:39: expected 3 colours (the gradient of 'card' has 3), found 2",
+            "t.yaml:17:63: expected 3 locations in 0…1, not decreasing, one per color",
+        ], "\(found)")
     }
 
     @Test func eachActionAndStepTakesOneVerb() {

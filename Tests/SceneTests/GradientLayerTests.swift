@@ -49,4 +49,71 @@ import Testing
         #expect(layer.locations == [0.25, 1])
         #expect(GradientLayer.startPointProperty.read(layer) == AnimationVector(Point(0.5, 0)))
     }
+
+    /// Core Animation interpolates a gradient's colours premultiplied: opaque red fading to clear
+    /// blue is half-transparent red halfway, never purple, and an overshoot is clamped.
+    @Test func colourPropertiesArePremultipliedAndClamped() {
+        let layer = GradientLayer(colors: [Color(red: 1, green: 0, blue: 0), .white])
+        let property = GradientLayer.colorProperty(at: 0)
+        let blueClear = Color(red: 0, green: 0, blue: 1, alpha: 0)
+        #expect(property.read(layer) == [1, 0, 0, 1])
+        #expect(GradientLayer.animationValue(of: Color(red: 0.5, green: 1, blue: 0, alpha: 0.5)) == [0.25, 0.5, 0, 0.5])
+        let halfway = AnimationVector((0..<4).map { (property.read(layer)[$0] + GradientLayer.animationValue(of: blueClear)[$0]) / 2 })
+        property.write(layer, halfway)
+        #expect(layer.colors[0] == Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+        property.write(layer, [1.2, -0.1, 0.3, 1.1])
+        #expect(layer.colors[0] == Color(red: 1, green: 0, blue: 0.3, alpha: 1))
+        property.write(layer, [0.2, 0.2, 0.2, 0])
+        #expect(layer.colors[0] == .clear)
+    }
+
+    /// An animation of a whole key path runs one member per element under one key, as
+    /// `CABasicAnimation(keyPath: "locations")` does, and completes once.
+    @Test func aKeyPathAnimatesElementByElementAsOneAnimation() {
+        let layer = GradientLayer(colors: [.black, .white, .black], locations: [0, 0.1, 0.2])
+        let animator = Animator()
+        let properties = layer.animatableProperties(.locations)
+        let to = [0.8, 0.9, 1.0]
+        var completions: [Bool] = []
+        animator.add(properties.indices.map { BasicAnimation(to: [to[$0]], duration: 1, timingFunction: .linear) },
+                     forKey: "sweep", to: layer, properties: properties) { completions.append($0) }
+        animator.advance(to: 30)
+        #expect(zip(layer.locations!, [0.4, 0.5, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(layer.locations!)")
+        animator.advance(to: 61)
+        #expect(layer.locations == to && completions == [true])
+        #expect(layer.animatableProperties(.colors).map(\.name) == ["colors[0]", "colors[1]", "colors[2]"])
+        #expect(layer.animatableProperties(.endPoint).map(\.name) == ["endPoint"])
+    }
+
+    /// A UIKit block changing a view's gradient animates it on the presentation, as a block
+    /// animates a view's backing layer: locations and points linearly, colours premultiplied;
+    /// a change in the number of colours shows at once (arrays of other lengths do not interpolate).
+    @Test func aBlockAnimatesTheGradientOnThePresentation() {
+        let stage = Stage(screenSize: Size(100, 20), tintColor: .black)
+        let bar = View(name: "bar", frame: Rect(0, 0, 100, 20))
+        let layer = GradientLayer(colors: [Color(red: 1, green: 0, blue: 0), .white], locations: [0, 0.2])
+        layer.startPoint = Point(0, 0.5)
+        layer.endPoint = Point(1, 0.5)
+        bar.backgroundGradient = layer
+        stage.window.addSubview(bar)
+        stage.animate(duration: 1, curve: .linear) {
+            layer.locations = [0.8, 1]
+            layer.colors[0] = Color(red: 0, green: 0, blue: 1, alpha: 0)
+            layer.endPoint = Point(0.5, 0.5)
+        }
+        for _ in 0...30 { stage.advanceFrame(); stage.endFrame() }
+        let shown = try! #require(bar.presentation.gradient)
+        #expect(zip(shown.locations, [0.4, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(shown.locations)")
+        #expect(abs(shown.colors[0].alpha - 0.5) < 1e-9 && abs(shown.colors[0].red - 1) < 1e-9 && shown.colors[0].blue == 0)
+        #expect(abs(shown.endPoint.x - 0.75) < 1e-9 && layer.locations == [0.8, 1], "the model holds the new values")
+        let renderer = SceneRenderer(context: DrawContext(scale: 1, snapping: .round, tintColor: .black, frame: 30))
+        let image = renderer.displayList(root: stage.window, size: Size(100, 20)).rasterise()
+        #expect(image[10, 10].r == image[10, 10].a && image[10, 10].b == 0, "premultiplied halfway is red, not purple")
+        for _ in 31...62 { stage.advanceFrame(); stage.endFrame() }
+        #expect(bar.presentation.gradient == nil)
+
+        stage.animate(duration: 1, curve: .linear) { layer.colors.append(.black) }
+        stage.advanceFrame()
+        #expect(bar.presentation.gradient?.colors.count ?? 3 == 3)
+    }
 }

@@ -34,13 +34,14 @@ open class GradientLayer: View {
     public var gradient: Gradient? { gradient(in: bounds) }
 
     /// The gradient with its unit square mapped onto `b`, or `nil` with no colours: how the layer
-    /// fills its own bounds, and how a view's `backgroundGradient` fills the view's.
-    public func gradient(in b: Rect) -> Gradient? {
+    /// fills its own bounds, and how a view's `backgroundGradient` fills the view's. `showing`
+    /// replaces the model's colours, locations and points (a UIKit block's presentation values).
+    public func gradient(in b: Rect, showing shown: GradientValues? = nil) -> Gradient? {
+        let values = shown ?? self.values
+        let colors = values.colors, startPoint = values.startPoint, endPoint = values.endPoint
         guard !colors.isEmpty else { return nil }
         let stops = colors.enumerated().map { index, color in
-            let evenly = colors.count > 1 ? Double(index) / Double(colors.count - 1) : 0
-            let location = locations.flatMap { index < $0.count ? $0[index] : nil } ?? evenly
-            return GradientStop(location: location, color: color)
+            GradientStop(location: values.locations[safe: index] ?? 1, color: color)
         }
         let unit = AffineTransform(a: b.width, b: 0, c: 0, d: b.height, tx: b.minX, ty: b.minY)
         switch type {
@@ -68,17 +69,19 @@ open class GradientLayer: View {
     public static let endPointProperty = AnimatableProperty(name: "endPoint", threshold: 0.01,
                                                             keyPath: \GradientLayer.endPoint)
 
-    /// The colour at `index` of `colors`, animatable as straight (r, g, b, a).
+    /// The colour at `index` of `colors`, animatable as premultiplied (r·a, g·a, b·a, a), the
+    /// space Core Animation interpolates a gradient's colours in (a colour fading out keeps its
+    /// hue); components are clamped to 0...1 when written. `animationValue(of:)` converts.
     public static func colorProperty(at index: Int) -> AnimatableProperty {
         AnimatableProperty(name: "colors[\(index)]", componentCount: 4, threshold: 1.0 / 255,
                            read: { target in
                                let layer = target as! GradientLayer
-                               return AnimationVector(index < layer.colors.count ? layer.colors[index] : .clear)
+                               return animationValue(of: index < layer.colors.count ? layer.colors[index] : .clear)
                            },
                            write: { target, value in
                                let layer = target as! GradientLayer
                                guard index < layer.colors.count else { return }
-                               layer.colors[index] = value.value(as: Color.self)
+                               layer.colors[index] = Color(premultipliedComponents: value.components)
                            })
     }
 
@@ -98,9 +101,90 @@ open class GradientLayer: View {
                            })
     }
 
-    /// `locations`, or the even spacing used when it is `nil`.
+    /// A colour as `colorProperty(at:)` animates it: premultiplied (r·a, g·a, b·a, a).
+    public static func animationValue(of color: Color) -> AnimationVector { AnimationVector(color.premultipliedComponents) }
+
+    /// CAGradientLayer's animatable key paths, as `CABasicAnimation(keyPath:)` names them.
+    public enum AnimatableKeyPath: String, CaseIterable, Sendable {
+        case colors, locations, startPoint, endPoint
+    }
+
+    /// The properties that animate `keyPath`: one per colour for `colors` (`colorProperty(at:)`)
+    /// and for `locations` (`locationProperty(at:)`), as Core Animation interpolates arrays
+    /// element by element; the point's property for `startPoint` and `endPoint`. Run them
+    /// together with `Animator.add(_:forKey:to:properties:completion:)`:
+    ///
+    ///     let properties = gradient.animatableProperties(.locations)
+    ///     stage.animator.add(properties.indices.map { BasicAnimation(to: [to[$0]], duration: 1.2) },
+    ///                        forKey: "shimmer", to: gradient, properties: properties)
+    public func animatableProperties(_ keyPath: AnimatableKeyPath) -> [AnimatableProperty] {
+        switch keyPath {
+        case .colors: return colors.indices.map(Self.colorProperty(at:))
+        case .locations: return colors.indices.map(Self.locationProperty(at:))
+        case .startPoint: return [Self.startPointProperty]
+        case .endPoint: return [Self.endPointProperty]
+        }
+    }
+
+    /// The colours, locations (evenly spaced when `locations` is `nil`) and points, as a UIKit
+    /// block animation captures and interpolates them.
+    public var values: GradientValues {
+        GradientValues(colors: colors, locations: resolvedLocations, startPoint: startPoint, endPoint: endPoint)
+    }
+
+    /// `locations`, with the even spacing filling in where it is `nil` or short.
     private var resolvedLocations: [Double] {
-        locations ?? colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
+        colors.indices.map { locations?[safe: $0] ?? (colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0) }
+    }
+}
+
+/// A gradient layer's animatable values at one instant: what a UIKit block animation
+/// interpolates and shows as the presentation of a view's `backgroundGradient`.
+public struct GradientValues: Equatable, Sendable {
+    public var colors: [Color]
+    /// One per colour.
+    public var locations: [Double]
+    public var startPoint: Point
+    public var endPoint: Point
+
+    public init(colors: [Color], locations: [Double], startPoint: Point, endPoint: Point) {
+        self.colors = colors
+        self.locations = locations
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    /// The values `p` of the way to `end`, as Core Animation interpolates CAGradientLayer:
+    /// element by element, colours in premultiplied sRGB (clamped to 0...1 when a spring
+    /// overshoots), locations and points linearly. Arrays of different lengths do not
+    /// interpolate: the end values show at once, as Core Animation shows them.
+    public func interpolated(to end: GradientValues, progress p: Double) -> GradientValues {
+        guard colors.count == end.colors.count, locations.count == end.locations.count else { return end }
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        let mixed = zip(colors, end.colors).map { a, b in
+            let from = a.premultipliedComponents, to = b.premultipliedComponents
+            return Color(premultipliedComponents: (0..<4).map { mix(from[$0], to[$0]) })
+        }
+        return GradientValues(colors: mixed, locations: zip(locations, end.locations).map(mix),
+                              startPoint: Point(mix(startPoint.x, end.startPoint.x), mix(startPoint.y, end.startPoint.y)),
+                              endPoint: Point(mix(endPoint.x, end.endPoint.x), mix(endPoint.y, end.endPoint.y)))
+    }
+}
+
+extension Color {
+    /// (r·a, g·a, b·a, a), each clamped to 0...1 first.
+    var premultipliedComponents: [Double] {
+        let a = min(max(alpha, 0), 1)
+        return [red, green, blue].map { min(max($0, 0), 1) * a } + [a]
+    }
+
+    /// The straight colour of premultiplied components, each clamped to 0...1 (and the colour
+    /// channels to the alpha); no alpha is clear.
+    init(premultipliedComponents c: [Double]) {
+        let a = min(max(c[3], 0), 1)
+        guard a > 0 else { self = .clear; return }
+        func channel(_ v: Double) -> Double { min(max(v, 0), a) / a }
+        self.init(red: channel(c[0]), green: channel(c[1]), blue: channel(c[2]), alpha: a)
     }
 }
 
