@@ -299,4 +299,36 @@ import Testing
         #expect(zip(halfway.locations, [0.25, 1]).allSatisfy { abs($0 - $1) < 1e-9 } && abs(halfway.startPoint.y - 0.25) < 1e-9)
         #expect(shown.last! == nil)
     }
+
+    /// An animation over a list of views runs on each, and its completion handlers run once,
+    /// when the last has ended (a skeleton's placeholders sweeping together, looped).
+    @Test func anAnimationOfSeveralViewsCompletesOnce() throws {
+        let run = try Self.start("""
+            screen: {statusBar: {hidden: true}}
+            views:
+              - {view: a, frame: [0, 0, 50, 50], gradient: {colors: [black, white]}}
+              - {view: b, frame: [0, 60, 100, 50], gradient: {colors: [black, white]}}
+              - {view: c, frame: [0, 120, 100, 50], backgroundColor: red}
+              - {view: marker, frame: [0, 200, 10, 10], backgroundColor: black}
+            animations:
+              sweep: {type: spring, view: [a, b], property: gradient.locations, toValue: [0.5, 0.6], springSpeed: 4}
+              nudge: {type: basic, view: [c, marker], property: positionX, toValue: 200, duration: 0.5}
+            states:
+              ends: {values: [none, one, two, three], initial: none, transitions: [{to: two, actions: [set: {marker: {alpha: 0.5}}]}]}
+            on:
+              screen.load: [run: [sweep, nudge]]
+              sweep.completion: [nextState: ends]
+              nudge.completion: [nextState: ends]
+            script:
+              - waitUntilSettled: true
+            """)
+        var locations: [[Double]] = [], alpha = 0.0, xs: [Double] = []
+        Self.play(run) { _, stage in
+            locations = ["a", "b"].map { stage.window.view(named: $0)!.backgroundGradient!.locations! }
+            alpha = stage.window.view(named: "marker")!.alpha
+            xs = ["c", "marker"].map { stage.window.view(named: $0)!.position.x }
+        }
+        #expect(locations == [[0.5, 0.6], [0.5, 0.6]] && xs == [200, 200])
+        #expect(alpha == 0.5, "two completions, one per animation, not one per view")
+    }
 }

@@ -103,6 +103,7 @@ import Testing
               g: {type: basic, view: card, property: locations, toValue: [0, 0.5, 1]}
               h: {type: spring, view: card, property: gradient.colors, toValue: [red, white, blue], velocity: 2}
               i: {type: basic, view: card, property: gradient.locations, toValue: [0, red, 1]}
+              j: {type: basic, view: [card, nope, plain], property: gradient.startPoint, toValue: [0, 0]}
             on:
               screen.load:
                 - set: {card: {gradient: {colors: [red, blue], locations: [0, 0.7, 0.5]}}}
@@ -118,8 +119,10 @@ import Testing
             "t.yaml:12:42: unknown property 'locations' (did you mean 'gradient.locations'?)",
             "t.yaml:13:99: gradient.colors takes no velocity; animate colours with a spring or basic animation",
             "t.yaml:14:71: gradient.locations takes a list of 3 numbers, one per colour of the gradient of 'card'",
-            "t.yaml:17:39: expected 3 colours (the gradient of 'card' has 3), found 2",
-            "t.yaml:17:63: expected 3 locations in 0…1, not decreasing, one per color",
+            "t.yaml:15:33: unknown view 'nope'",
+            "t.yaml:15:39: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
+            "t.yaml:18:39: expected 3 colours (the gradient of 'card' has 3), found 2",
+            "t.yaml:18:63: expected 3 locations in 0…1, not decreasing, one per color",
         ], "\(found)")
     }
 
