@@ -51,6 +51,7 @@ renders: build
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
 	done
 	@$(BIN)/popping-render Examples/Scenes/gradient.yaml --out Renders/gradient.gif --quality 100 --quiet
+	@$(BIN)/popping-render Examples/Scenes/shimmer.yaml --out Renders/shimmer.gif --quiet
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

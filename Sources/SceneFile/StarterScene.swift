@@ -41,6 +41,8 @@ public enum StarterScene {
           - button.top == greeting.bottom + 40
 
         # Named animations: POP's spring, basic and decay on a view property, or a UIKit animate block.
+        # A view with a `gradient:` animates it by CAGradientLayer's key paths too: gradient.colors,
+        # gradient.locations, gradient.startPoint, gradient.endPoint (see Examples/Scenes/shimmer.yaml).
         animations:
           press: {type: basic, view: button, property: scaleXY, toValue: 0.9, duration: 0.1}
           release: {type: spring, view: button, property: scaleXY, toValue: 1, velocity: 4, springBounciness: 16}

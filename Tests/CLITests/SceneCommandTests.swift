@@ -50,6 +50,23 @@ import Testing
         #expect(r.stdout.contains("button.yaml: ok (458 frames"))
     }
 
+    /// A gradient animation of the wrong shape is found by `validate`, at its place, exit 2.
+    @Test func validateReportsAGradientAnimationOfTheWrongShape() throws {
+        let folder = try scratchFolder("scene-gradient")
+        let scene = folder + "/sweep.yaml"
+        try Data("""
+            views:
+              - {view: bar, frame: [0, 0, 100, 10], gradient: {colors: [gray, white, gray]}}
+            animations:
+              sweep: {type: basic, view: bar, property: gradient.locations, toValue: [0.5, 1.5]}
+              tint: {type: basic, view: bar, property: gradient.colors, toValue: [red, blue, green]}
+            """.utf8).write(to: URL(fileURLWithPath: scene))
+        let r = try popping(["validate", scene])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(scene):4:74: expected 3 locations in 0…1, not decreasing, one per color (to sweep a band in from "
+            + "outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])\n")
+    }
+
     @Test func newWritesAStarterThatValidatesAndNeverOverwrites() throws {
         let folder = try scratchFolder("scene-new")
         let path = folder + "/login"
