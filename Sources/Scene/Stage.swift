@@ -73,8 +73,8 @@ open class Stage {
         for v in window.subtree { v.advance(toFrame: frame) }
     }
 
-    /// Runs `changes` and animates every frame, alpha, colour and transform change it makes,
-    /// as `UIView animateWithDuration:animations:`; call `layoutIfNeeded` inside to animate a
+    /// Runs `changes` and animates every frame, alpha, colour, transform and background-gradient
+    /// change it makes, as `UIView animateWithDuration:animations:`; call `layoutIfNeeded` inside to animate a
     /// constraint change. Each animation starts from what the view shows now, so a new block
     /// takes over smoothly from one still running.
     public func animate(duration: Double, curve: UIKitCurve = .easeInOut, changes: () -> Void) {

@@ -374,7 +374,7 @@ enum ValueSpec: Decodable, SchemaDescribing {
     static func schema(in recorder: SchemaRecorder) -> JSONSchema {
         .oneOf([.number(),
                 .array(.oneOf([.number(), .string()]),
-                       description: "One number per component; for gradient.locations one number per colour, for gradient.colors one colour per colour."),
+                       description: "One number per component; for gradient.locations a number, and for gradient.colors a colour, per colour of the view's gradient."),
                 .string(description: "view.property terms and numbers joined by + and -, e.g. `button.positionY + button.height`")])
     }
 }

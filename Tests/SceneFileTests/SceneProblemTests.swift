@@ -186,7 +186,7 @@ import Testing
     /// Mutated example scenes (bytes flipped, cut, duplicated) never trap; problems carry places.
     @Test func mutatedScenesAreReportedNeverTrap() throws {
         var random = SeededGenerator(seed: 12)
-        for file in ["button.yaml", "owl.yaml", "constraints.yaml"] {
+        for file in ["button.yaml", "owl.yaml", "constraints.yaml", "shimmer.yaml"] {
             let bytes = [UInt8](try Data(contentsOf: DogfoodSceneTests.scenes.appendingPathComponent(file)))
             for _ in 0..<40 {
                 var b = bytes
