@@ -41,7 +41,7 @@ struct AnimatableState: Equatable {
         alpha = view.alpha
         backgroundColor = view.backgroundColor
         transform = view.transform
-        gradient = view.backgroundGradient?.values
+        gradient = view.animatedGradient?.values
     }
 
     /// What `view` shows now: its presentation values where it is animating.
@@ -51,7 +51,7 @@ struct AnimatableState: Equatable {
         alpha = view.presentation.alpha ?? view.alpha
         backgroundColor = view.presentation.backgroundColor ?? view.backgroundColor
         transform = view.presentation.transform ?? view.transform
-        gradient = view.presentation.gradient ?? view.backgroundGradient?.values
+        gradient = view.presentation.gradient ?? view.animatedGradient?.values
     }
 
     init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform,

@@ -28,6 +28,10 @@ open class View {
     /// bounds as they change: a CAGradientLayer inserted at index 0 of the view's layer and kept
     /// at its bounds. Only the gradient's colours, locations, points and type are used.
     public var backgroundGradient: GradientLayer?
+
+    /// The gradient whose values UIKit block animations animate on this view: the background
+    /// gradient, or the view itself when it is a `GradientLayer` without one.
+    var animatedGradient: GradientLayer? { backgroundGradient ?? (self as? GradientLayer) }
     /// Clips subviews to the (rounded) bounds.
     public var clipsToBounds = false
     /// A border drawn inside the bounds, over the content, as CALayer's borderWidth/borderColor.
@@ -142,7 +146,8 @@ public struct PresentationValues: Sendable {
     public var alpha: Double?
     public var backgroundColor: Color?
     public var transform: LayerTransform?
-    /// The `backgroundGradient`'s colours, locations and points.
+    /// The colours, locations and points of the `backgroundGradient` (of a `GradientLayer`
+    /// without one, its own).
     public var gradient: GradientValues?
 
     public init() {}

@@ -116,4 +116,19 @@ import Testing
         stage.advanceFrame()
         #expect(bar.presentation.gradient?.colors.count ?? 3 == 3)
     }
+
+    /// A `GradientLayer` placed as a view animates its own values in a block, as a
+    /// CAGradientLayer sublayer does.
+    @Test func aGradientLayerViewAnimatesItsOwnValuesInABlock() {
+        let stage = Stage(screenSize: Size(100, 20), tintColor: .black)
+        let layer = GradientLayer(colors: [.black, .white], locations: [0, 0.2], frame: Rect(0, 0, 100, 20))
+        layer.startPoint = Point(0, 0.5)
+        layer.endPoint = Point(1, 0.5)
+        stage.window.addSubview(layer)
+        stage.animate(duration: 1, curve: .linear) { layer.locations = [0.8, 1] }
+        for _ in 0...30 { stage.advanceFrame(); stage.endFrame() }
+        #expect(layer.presentation.gradient.map { zip($0.locations, [0.4, 0.6]).allSatisfy { abs($0 - $1) < 1e-9 } } == true)
+        let image = render(layer, size: Size(100, 20))
+        #expect(image[30, 10].r < 4 && image[70, 10].r > 251, "drawn with the presented locations, not the model's")
+    }
 }

@@ -57,7 +57,8 @@ open class GradientLayer: View {
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
-        guard let gradient, bounds.width > 0, bounds.height > 0 else { return }
+        let shown = backgroundGradient == nil ? presentation.gradient : nil
+        guard let gradient = gradient(in: bounds, showing: shown), bounds.width > 0, bounds.height > 0 else { return }
         list.append(.paint(Path(roundedRect: bounds, cornerRadius: cornerRadius),
                            paint: .gradient(gradient), rule: .nonZero, transform: .identity))
     }
