@@ -472,7 +472,7 @@ final class SceneBuilder {
             let at = path + [.key("view")] + (ids.count > 1 ? [.index(i)] : [])
             guard let view = views[id] else { log.add(at, "unknown view '\(id)'"); known = false; continue }
             if let keyPath, let layer = gradientLayer(of: view, at) {
-                checkGradientAnimation(spec, keyPath, layer, view: id, path)
+                checkGradientAnimation(spec, keyPath, layer, path)
             }
         }
         return known ? viewProperty?.standard.componentCount : nil
@@ -502,17 +502,17 @@ final class SceneBuilder {
     /// (as many colours or locations as it has colours: arrays of other lengths do not
     /// interpolate), locations in 0…1, points in range, velocities of the right size.
     private func checkGradientAnimation(_ spec: AnimationSpec, _ keyPath: GradientLayer.AnimatableKeyPath,
-                                        _ layer: GradientLayer, view id: String, _ path: [PathStep]) {
+                                        _ layer: GradientLayer, _ path: [PathStep]) {
         let values = [("fromValue", spec.fromValue), ("toValue", spec.toValue)].compactMap { key, value in value.map { (key, $0) } }
         let count = layer.colors.count
         switch keyPath {
         case .colors:
             for (key, value) in values {
                 guard case let .colors(list) = value else {
-                    log.add(path + [.key(key)], "gradient.colors takes a list of \(count) colours (the gradient of '\(id)' has \(count))")
+                    log.add(path + [.key(key)], "gradient.colors takes a list of \(count) colours, as many as the gradient has")
                     continue
                 }
-                checkGradientColors(list, count: count, of: id, path + [.key(key)])
+                checkGradientColors(list, count: count, path + [.key(key)])
             }
             if spec.velocity != nil {
                 log.add(path + [.key("velocity")], "gradient.colors takes no velocity; animate colours with a spring or basic animation")
@@ -520,7 +520,7 @@ final class SceneBuilder {
         case .locations:
             for (key, value) in values {
                 guard case let .numbers(list) = value else {
-                    log.add(path + [.key(key)], "gradient.locations takes a list of \(count) numbers, one per colour of the gradient of '\(id)'")
+                    log.add(path + [.key(key)], "gradient.locations takes a list of \(count) numbers, one per colour of the gradient")
                     continue
                 }
                 checkGradientLocations(list, count: count, path + [.key(key)])
@@ -539,10 +539,11 @@ final class SceneBuilder {
         }
     }
 
-    /// Colours for a gradient of `count` colours: as many, each one readable.
-    private func checkGradientColors(_ list: [String], count: Int, of id: String, _ path: [PathStep]) {
+    /// Colours for a gradient of `count` colours: as many, each one readable. The messages name
+    /// no view, so an animation of several views alike reports a wrong value once.
+    private func checkGradientColors(_ list: [String], count: Int, _ path: [PathStep]) {
         guard list.count == count else {
-            return log.add(path, "expected \(count) colours (the gradient of '\(id)' has \(count)), found \(list.count)")
+            return log.add(path, "expected \(count) colours, as many as the gradient has, found \(list.count)")
         }
         for (i, text) in list.enumerated() { _ = color(text, path + [.index(i)]) }
     }
@@ -550,11 +551,11 @@ final class SceneBuilder {
     /// Locations for a gradient of `count` colours: one per colour, in 0…1, not decreasing.
     @discardableResult
     private func checkGradientLocations(_ list: [Double], count: Int, _ path: [PathStep]) -> Bool {
-        guard list.count != count || !zip(list, list.dropFirst()).allSatisfy({ $0 <= $1 })
-              || !list.allSatisfy({ (0...1).contains($0) }) else { return true }
-        let outside = list.contains { !(0...1).contains($0) }
-        log.add(path, "expected \(count) locations in 0…1, not decreasing, one per color"
-            + (outside ? " (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])" : ""))
+        let ordered = zip(list, list.dropFirst()).allSatisfy { $0 <= $1 }, inside = list.allSatisfy { (0...1).contains($0) }
+        if list.count == count, ordered, inside { return true }
+        let hint = " (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, "
+            + "e.g. [-1, 0.5] and [2, 0.5])"
+        log.add(path, "expected \(count) locations in 0…1, not decreasing, one per color" + (inside ? "" : hint))
         return false
     }
 
@@ -590,11 +591,12 @@ final class SceneBuilder {
     private func checkGradientChange(_ change: GradientChangeSpec, on view: View, _ path: [PathStep]) {
         guard let layer = gradientLayer(of: view, path) else { return }
         let count = layer.colors.count
-        if let colors = change.colors { checkGradientColors(colors, count: count, of: view.name, path + [.key("colors")]) }
+        if let colors = change.colors { checkGradientColors(colors, count: count, path + [.key("colors")]) }
         if let locations = change.locations { checkGradientLocations(locations, count: count, path + [.key("locations")]) }
         let start = point(change.startPoint, path + [.key("startPoint")]), end = point(change.endPoint, path + [.key("endPoint")])
-        if let start { checkGradientPoint(start, nil, end == nil ? layer.endPoint : nil, radial: layer.type == .radial, path + [.key("startPoint")]) }
-        if let end { checkGradientPoint(end, start ?? layer.startPoint, nil, radial: layer.type == .radial, path + [.key("endPoint")]) }
+        let radial = layer.type == .radial
+        if let start { checkGradientPoint(start, nil, end == nil ? layer.endPoint : nil, radial: radial, path + [.key("startPoint")]) }
+        if let end { checkGradientPoint(end, start ?? layer.startPoint, nil, radial: radial, path + [.key("endPoint")]) }
     }
 
     private func makeStateMachines() {

@@ -112,18 +112,29 @@ import Testing
             "t.yaml:6:71: expected 3 locations in 0…1, not decreasing, one per color",
             "t.yaml:7:73: expected 3 locations in 0…1, not decreasing, one per color (to sweep a band in from outside the view, "
                 + "place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])",
-            "t.yaml:8:69: expected 3 colours (the gradient of 'card' has 3), found 2",
+            "t.yaml:8:69: expected 3 colours, as many as the gradient has, found 2",
             "t.yaml:9:74: '#12' is not a #RRGGBB or #RRGGBBAA colour",
             "t.yaml:10:26: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
             "t.yaml:11:42: unknown property 'gradient.endpoint' (did you mean 'gradient.endPoint'?)",
             "t.yaml:12:42: unknown property 'locations' (did you mean 'gradient.locations'?)",
             "t.yaml:13:99: gradient.colors takes no velocity; animate colours with a spring or basic animation",
-            "t.yaml:14:71: gradient.locations takes a list of 3 numbers, one per colour of the gradient of 'card'",
+            "t.yaml:14:71: gradient.locations takes a list of 3 numbers, one per colour of the gradient",
             "t.yaml:15:33: unknown view 'nope'",
             "t.yaml:15:39: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
-            "t.yaml:18:39: expected 3 colours (the gradient of 'card' has 3), found 2",
+            "t.yaml:18:39: expected 3 colours, as many as the gradient has, found 2",
             "t.yaml:18:63: expected 3 locations in 0…1, not decreasing, one per color",
         ], "\(found)")
+    }
+
+    @Test func aWrongValueForSeveralViewsIsReportedOnce() {
+        let found = Self.problems("""
+            views:
+              - {view: a, gradient: {colors: [gray, white, gray]}}
+              - {view: b, gradient: {colors: [gray, white, gray]}}
+            animations:
+              sweep: {type: basic, view: [a, b], property: gradient.colors, toValue: [gray, white]}
+            """)
+        #expect(found == ["t.yaml:5:74: expected 3 colours, as many as the gradient has, found 2"])
     }
 
     @Test func eachActionAndStepTakesOneVerb() {
