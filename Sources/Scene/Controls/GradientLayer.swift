@@ -107,7 +107,14 @@ open class GradientLayer: View {
 
     /// CAGradientLayer's animatable key paths, as `CABasicAnimation(keyPath:)` names them.
     public enum AnimatableKeyPath: String, CaseIterable, Sendable {
-        case colors, locations, startPoint, endPoint
+        /// Every colour, each animated premultiplied.
+        case colors
+        /// Every location.
+        case locations
+        /// The start point, in unit coordinates of the bounds.
+        case startPoint
+        /// The end point, in unit coordinates of the bounds.
+        case endPoint
     }
 
     /// The properties that animate `keyPath`: one per colour for `colors` (`colorProperty(at:)`)
@@ -142,12 +149,16 @@ open class GradientLayer: View {
 /// A gradient layer's animatable values at one instant: what a UIKit block animation
 /// interpolates and shows as the presentation of a view's `backgroundGradient`.
 public struct GradientValues: Equatable, Sendable {
+    /// The colours, in order.
     public var colors: [Color]
-    /// One per colour.
+    /// Where each colour sits, one per colour.
     public var locations: [Double]
+    /// The start point, in unit coordinates of the bounds.
     public var startPoint: Point
+    /// The end point, in unit coordinates of the bounds.
     public var endPoint: Point
 
+    /// Values with one location per colour.
     public init(colors: [Color], locations: [Double], startPoint: Point, endPoint: Point) {
         self.colors = colors
         self.locations = locations
