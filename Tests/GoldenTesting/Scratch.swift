@@ -38,13 +38,29 @@ public func runProcessWithTimeout(_ executable: URL, _ arguments: [String], time
         }
     }
     let errData = LockedData()
-    let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    let reader = Thread { errData.set(readToEnd(err.fileHandleForReading.fileDescriptor)) }
     reader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = readToEnd(out.fileHandleForReading.fileDescriptor)
     process.waitUntilExit()
     while !errData.isSet { usleep(1000) }
     return ((process.terminationStatus, String(decoding: outData, as: UTF8.self),
              String(decoding: errData.value, as: UTF8.self)), timedOut.isSet)
+}
+
+/// Everything left to read from `fd`, retrying reads a signal interrupts. FileHandle's
+/// `readDataToEndOfFile` traps on EINTR, which a signal delivered to the test process (a
+/// child's exit, an interrupt test) can cause.
+private func readToEnd(_ fd: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
+    }
 }
 
 private final class LockedFlag: @unchecked Sendable {
