@@ -368,15 +368,23 @@ private struct PieceWalk {
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
     /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
+    /// Inlined for the most common case, a part inside one pixel (steep lines); parts crossing
+    /// columns go to `rowSegmentAcross`.
     @inline(__always)
     private mutating func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
+        if x1 >> 8 == x2 >> 8 {
+            add(row: ey, x: x1 >> 8, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        } else {
+            rowSegmentAcross(ey, x1, y1, x2, y2)
+        }
+    }
+
+    /// `rowSegment` for a part that crosses at least one pixel column.
+    @inline(never)
+    private mutating func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         var ex1 = x1 >> 8
         let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
-        if ex1 == ex2 {
-            add(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
-            return
-        }
         let dx = x2 - x1
         let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
         let firstFraction = dx > 0 ? 256 - fx1 : fx1
