@@ -10,13 +10,13 @@
 #   raster_ratio_<peer> (our time / the peer's: below 1 is faster)
 #
 # usage: bench/raster.sh [OUT_DIR]
-# env:   PY (a Python with the peers, bench/setup-peers.sh), SEEDS="17 29", ROUNDS=3, FRAMES=20,
+# env:   PY (a Python with the peers, bench/setup-peers.sh), SEEDS="17 29 5", ROUNDS=3, FRAMES=20,
 #        BIN=.build/release, OUT (results go to $OUT/raster)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PY:-$ROOT/.build/peers/bin/python}
 OUT=${1:-${OUT:-${TMPDIR:-/tmp}/popping-bench}/raster}
-SEEDS=${SEEDS:-17 29}
+SEEDS=${SEEDS:-17 29 5}
 ROUNDS=${ROUNDS:-3}
 FRAMES=${FRAMES:-20}
 BIN=${BIN:-$ROOT/.build/release}/popping-bench

@@ -35,7 +35,6 @@ final class CellAccumulator {
     /// Four `Int32` per piece: cell x, cover, area, and the index of the row's previous piece
     /// (-1 ends the chain).
     private var pieces: UnsafeMutablePointer<Int32>
-    private var pieceCount = 0
     private var pieceCapacity = 256
     /// The last piece added to each row of the box, -1 for none.
     private var heads: UnsafeMutablePointer<Int32>
@@ -66,16 +65,18 @@ final class CellAccumulator {
     func fill<Sink: SpanSink>(_ edges: EdgeList, in box: PixelRect, rule: FillRule, into sink: inout Sink) {
         prepare(box)
         let ox = box.x0 << 8, oy = box.y0 << 8
-        let coords = edges.coords
-        coords.withUnsafeBufferPointer { c in
+        var walk = PieceWalk(pieces: pieces, capacity: pieceCapacity, heads: heads, bottom: box.height << 8,
+                             right: width << 8)
+        edges.coords.withUnsafeBufferPointer { c in
             var i = 0
             while i < c.count {
-                addClipped(Int(c[i]) - ox, Int(c[i + 1]) - oy, Int(c[i + 2]) - ox, Int(c[i + 3]) - oy)
+                walk.addClipped(Int(c[i]) - ox, Int(c[i + 1]) - oy, Int(c[i + 2]) - ox, Int(c[i + 3]) - oy)
                 i += 4
             }
         }
+        pieces = walk.pieces
+        pieceCapacity = walk.capacity
         sweep(rule: rule, into: &sink)
-        pieceCount = 0
     }
 
     /// Sizes the buffers for `box`. Cells run to x = width: lines right of the box are moved
@@ -99,150 +100,6 @@ final class CellAccumulator {
             bits = .allocate(capacity: cellCapacity / 64)
             bits.initialize(repeating: 0, count: cellCapacity / 64)
         }
-    }
-
-    /// Clips a line (box-relative 24.8) to the box and adds it. Parts above or below the box
-    /// cover nothing in it and are dropped. Parts left or right of it become vertical lines on
-    /// that side of the box: left of the box a line still covers every pixel of its rows, and
-    /// on the right edge it ends the coverage of the parts inside.
-    private func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
-        var x0 = xa, y0 = ya, x1 = xb, y1 = yb
-        let bottom = box.height << 8, right = width << 8
-        if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
-        if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
-            let top0 = min(max(y0, 0), bottom), top1 = min(max(y1, 0), bottom)
-            x0 = xa + (xb - xa) * (top0 - ya) / (yb - ya)
-            x1 = xa + (xb - xa) * (top1 - ya) / (yb - ya)
-            y0 = top0
-            y1 = top1
-        }
-        split(&x0, &y0, x1, y1, at: x0 < 0 ? 0 : right, right)
-        split(&x0, &y0, x1, y1, at: x1 < 0 ? 0 : right, right)
-        addInside(x0, y0, x1, y1, right)
-    }
-
-    /// When the line from (x0, y0) to (x1, y1) crosses the vertical `side`, adds the part up to
-    /// it and moves the start onto the crossing. Splitting first at the side the start lies
-    /// beyond, then at the side the end lies beyond, leaves at most three pieces, each inside
-    /// the box or wholly beyond one side.
-    @inline(__always)
-    private func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
-        guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
-        let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
-        addInside(x0, y0, side, yc, right)
-        x0 = side
-        y0 = yc
-    }
-
-    /// Adds a line that crosses neither box side, moving it onto the side it lies beyond.
-    @inline(__always)
-    private func addInside(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ right: Int) {
-        if x0 <= 0 && x1 <= 0 {
-            line(0, y0, 0, y1)
-        } else if x0 >= right && x1 >= right {
-            line(right, y0, right, y1)
-        } else {
-            line(x0, y0, x1, y1)
-        }
-    }
-
-    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
-    @inline(__always)
-    private func add(row y: Int, x: Int, cover: Int, fractions: Int) {
-        guard cover != 0 else { return }
-        if pieceCount == pieceCapacity { growPieces() }
-        let piece = pieces + 4 * pieceCount
-        piece[0] = Int32(truncatingIfNeeded: x)
-        piece[1] = Int32(truncatingIfNeeded: cover)
-        piece[2] = Int32(truncatingIfNeeded: cover * fractions)
-        piece[3] = heads[y]
-        heads[y] = Int32(truncatingIfNeeded: pieceCount)
-        pieceCount += 1
-    }
-
-    private func growPieces() {
-        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * pieceCapacity)
-        grown.moveInitialize(from: pieces, count: 4 * pieceCount)
-        pieces.deallocate()
-        pieces = grown
-        pieceCapacity *= 2
-    }
-
-    /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
-    /// boundary with an exact integer DDA.
-    private func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
-        var ey1 = y1 >> 8
-        let ey2 = y2 >> 8, fy1 = y1 & 255, fy2 = y2 & 255
-        if ey1 == ey2 {
-            rowSegment(ey1, x1, fy1, x2, fy2)
-            return
-        }
-        let dx = x2 - x1, dy = y2 - y1
-        let (first, incr) = dy > 0 ? (256, 1) : (0, -1)
-        if dx == 0 {
-            let ex = x1 >> 8, fractions = (x1 & 255) * 2
-            add(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
-            ey1 += incr
-            while ey1 != ey2 {
-                add(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
-                ey1 += incr
-            }
-            add(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
-            return
-        }
-        let firstFraction = dy > 0 ? 256 - fy1 : fy1
-        if ey2 == ey1 + incr {
-            // Two rows: only the crossing is needed, one division instead of the DDA's two.
-            let xMid = x1 + Steps.floorDivide(firstFraction * dx, abs(dy)).quotient
-            rowSegment(ey1, x1, fy1, xMid, first)
-            rowSegment(ey2, xMid, 256 - first, x2, fy2)
-            return
-        }
-        var steps = Steps(total: dx, over: abs(dy), firstFraction: firstFraction)
-        var xFrom = x1 + steps.first
-        rowSegment(ey1, x1, fy1, xFrom, first)
-        ey1 += incr
-        while ey1 != ey2 {
-            let xTo = xFrom + steps.next()
-            rowSegment(ey1, xFrom, 256 - first, xTo, first)
-            xFrom = xTo
-            ey1 += incr
-        }
-        rowSegment(ey1, xFrom, 256 - first, x2, fy2)
-    }
-
-    /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
-    /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
-    @inline(__always)
-    private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
-        guard y1 != y2 else { return }
-        var ex1 = x1 >> 8
-        let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
-        if ex1 == ex2 {
-            add(row: ey, x: ex1, cover: y2 - y1, fractions: fx1 + fx2)
-            return
-        }
-        let dx = x2 - x1
-        let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
-        let firstFraction = dx > 0 ? 256 - fx1 : fx1
-        if ex2 == ex1 + incr {
-            // Two cells: only the crossing is needed, one division instead of the DDA's two.
-            let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
-            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
-            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
-            return
-        }
-        var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
-        add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
-        ex1 += incr
-        var y = y1 + steps.first
-        while ex1 != ex2 {
-            let delta = steps.next()
-            add(row: ey, x: ex1, cover: delta, fractions: 256)
-            y += delta
-            ex1 += incr
-        }
-        add(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
     }
 
     /// Sweeps each row: gathers its pieces into the row of cells, then reports the coverage as
@@ -383,5 +240,171 @@ struct Steps {
         var q = p / d, r = p % d
         if r < 0 { q -= 1; r += d }
         return (q, r)
+    }
+}
+
+/// The line walk of one fill: adds pieces to the list, chained per row. A struct of its own,
+/// held in a local variable, so that its fields stay in registers: stores through `pieces`
+/// would make the compiler reload a class's properties after every piece.
+private struct PieceWalk {
+    /// Four `Int32` per piece, as `CellAccumulator.pieces`.
+    var pieces: UnsafeMutablePointer<Int32>
+    var count = 0
+    var capacity: Int
+    /// The last piece added to each row of the box, -1 for none.
+    let heads: UnsafeMutablePointer<Int32>
+    /// The box's bottom and right side, box-relative 24.8.
+    let bottom: Int
+    let right: Int
+
+    /// Clips a line (box-relative 24.8) to the box and adds it. Parts above or below the box
+    /// cover nothing in it and are dropped. Parts left or right of it become vertical lines on
+    /// that side of the box: left of the box a line still covers every pixel of its rows, and
+    /// on the right edge it ends the coverage of the parts inside.
+    mutating func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+        var x0 = xa, y0 = ya, x1 = xb, y1 = yb
+        if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
+        if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
+            let top0 = min(max(y0, 0), bottom), top1 = min(max(y1, 0), bottom)
+            x0 = xa + (xb - xa) * (top0 - ya) / (yb - ya)
+            x1 = xa + (xb - xa) * (top1 - ya) / (yb - ya)
+            y0 = top0
+            y1 = top1
+        }
+        split(&x0, &y0, x1, y1, at: x0 < 0 ? 0 : right, right)
+        split(&x0, &y0, x1, y1, at: x1 < 0 ? 0 : right, right)
+        addInside(x0, y0, x1, y1, right)
+    }
+
+    /// When the line from (x0, y0) to (x1, y1) crosses the vertical `side`, adds the part up to
+    /// it and moves the start onto the crossing. Splitting first at the side the start lies
+    /// beyond, then at the side the end lies beyond, leaves at most three pieces, each inside
+    /// the box or wholly beyond one side.
+    @inline(__always)
+    private mutating func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
+        guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
+        let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
+        addInside(x0, y0, side, yc, right)
+        x0 = side
+        y0 = yc
+    }
+
+    /// Adds a line that crosses neither box side, moving it onto the side it lies beyond.
+    @inline(__always)
+    private mutating func addInside(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ right: Int) {
+        if x0 <= 0 && x1 <= 0 {
+            line(0, y0, 0, y1)
+        } else if x0 >= right && x1 >= right {
+            line(right, y0, right, y1)
+        } else {
+            line(x0, y0, x1, y1)
+        }
+    }
+
+    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
+    @inline(__always)
+    private mutating func add(row y: Int, x: Int, cover: Int, fractions: Int) {
+        guard cover != 0 else { return }
+        if count == capacity { grow() }
+        let piece = pieces + 4 * count
+        piece[0] = Int32(truncatingIfNeeded: x)
+        piece[1] = Int32(truncatingIfNeeded: cover)
+        piece[2] = Int32(truncatingIfNeeded: cover * fractions)
+        piece[3] = heads[y]
+        heads[y] = Int32(truncatingIfNeeded: count)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * capacity)
+        grown.moveInitialize(from: pieces, count: 4 * count)
+        pieces.deallocate()
+        pieces = grown
+        capacity *= 2
+    }
+
+    /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
+    /// boundary with an exact integer DDA.
+    private mutating func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+        var ey1 = y1 >> 8
+        let ey2 = y2 >> 8, fy1 = y1 & 255, fy2 = y2 & 255
+        if ey1 == ey2 {
+            rowSegment(ey1, x1, fy1, x2, fy2)
+            return
+        }
+        let dx = x2 - x1, dy = y2 - y1
+        let (first, incr) = dy > 0 ? (256, 1) : (0, -1)
+        if dx == 0 {
+            let ex = x1 >> 8, fractions = (x1 & 255) * 2
+            add(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
+            ey1 += incr
+            while ey1 != ey2 {
+                add(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
+                ey1 += incr
+            }
+            add(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
+            return
+        }
+        let firstFraction = dy > 0 ? 256 - fy1 : fy1
+        if ey2 == ey1 + incr {
+            // Two rows: only the crossing is needed, one division instead of the DDA's two.
+            let xMid = x1 + Steps.floorDivide(firstFraction * dx, abs(dy)).quotient
+            rowSegment(ey1, x1, fy1, xMid, first)
+            rowSegment(ey2, xMid, 256 - first, x2, fy2)
+            return
+        }
+        var steps = Steps(total: dx, over: abs(dy), firstFraction: firstFraction)
+        var xFrom = x1 + steps.first
+        rowSegment(ey1, x1, fy1, xFrom, first)
+        ey1 += incr
+        while ey1 != ey2 {
+            let xTo = xFrom + steps.next()
+            rowSegment(ey1, xFrom, 256 - first, xTo, first)
+            xFrom = xTo
+            ey1 += incr
+        }
+        rowSegment(ey1, xFrom, 256 - first, x2, fy2)
+    }
+
+    /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
+    /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
+    /// Inlined for the most common case, a part inside one pixel (steep lines); parts crossing
+    /// columns go to `rowSegmentAcross`.
+    @inline(__always)
+    private mutating func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+        guard y1 != y2 else { return }
+        if x1 >> 8 == x2 >> 8 {
+            add(row: ey, x: x1 >> 8, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        } else {
+            rowSegmentAcross(ey, x1, y1, x2, y2)
+        }
+    }
+
+    /// `rowSegment` for a part that crosses at least one pixel column.
+    @inline(never)
+    private mutating func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+        var ex1 = x1 >> 8
+        let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
+        let dx = x2 - x1
+        let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
+        let firstFraction = dx > 0 ? 256 - fx1 : fx1
+        if ex2 == ex1 + incr {
+            // Two cells: only the crossing is needed, one division instead of the DDA's two.
+            let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
+            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
+            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
+            return
+        }
+        var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
+        add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
+        ex1 += incr
+        var y = y1 + steps.first
+        while ex1 != ex2 {
+            let delta = steps.next()
+            add(row: ey, x: ex1, cover: delta, fractions: 256)
+            y += delta
+            ex1 += incr
+        }
+        add(row: ey, x: ex2, cover: y2 - y, fractions: fx2 + 256 - first)
     }
 }

@@ -22,12 +22,15 @@ void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level);
 /// per channel, the bytes of the span kernels. Inline, so a sweep can call it per edge pixel.
 static inline uint32_t pr_source_over_coverage(uint32_t d, uint32_t s, uint32_t coverage) {
 #if defined(__SSE2__)
+    // The pixel's four channels in the low four 16-bit lanes; the inverse alpha is broadcast
+    // without leaving the register, which keeps the chain from coverage to result short.
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
     __m128i src = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)s), zero);
-    src = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(src, _mm_set1_epi16((short)coverage)), half), m257);
-    int inverse = 255 - _mm_extract_epi16(src, 3);
+    __m128i k = _mm_shufflelo_epi16(_mm_cvtsi32_si128((int)coverage), 0);
+    src = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(src, k), half), m257);
+    __m128i inverse = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shufflelo_epi16(src, 0xFF));
     __m128i dst = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)d), zero);
-    dst = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(dst, _mm_set1_epi16((short)inverse)), half), m257);
+    dst = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(dst, inverse), half), m257);
     return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(_mm_add_epi16(src, dst), zero));
 #else
     uint32_t out = 0, a = ((s >> 24) * coverage + 128) * 257 >> 16, inverse = 255 - a;
