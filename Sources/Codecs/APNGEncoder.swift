@@ -49,11 +49,11 @@ public struct APNGOptions: Sendable, Equatable {
 /// bytes to compress than RGBA; should a later frame bring translucent pixels or the key colour,
 /// the frames written so far are converted to RGBA once and the rest follow in RGBA
 /// (`APNGPixelFormat`). Each later frame stores only the rectangle that changed, left on screen
-/// after it (dispose op none), and is either copied over the picture (blend op source) or, when
-/// its changed pixels are opaque, drawn over it with long runs of unchanged pixels transparent
-/// (blend op over): whichever compresses smaller. Dispose op previous would save 2 % on the owl
-/// (a key popup that comes and goes) but Pillow (13.0) restores the wrong picture after a
-/// blend-over frame, as it does in apngasm's files, so it is not used. Rows are left unfiltered
+/// after it (dispose op none), or, when the next frame differs much less from the picture before
+/// it (a popup that comes and goes), restored to that picture (dispose op previous). It is either
+/// copied over the picture (blend op source) or, when its changed pixels are opaque and it is not
+/// restored, drawn over it with long runs of unchanged pixels transparent (blend op over):
+/// whichever compresses smaller. Rows are left unfiltered
 /// or filtered by libpng's heuristic, whichever ranks smaller (`APNGFrameEncoder.encode`), and
 /// compressed with libdeflate. Frames identical to the one before lengthen its delay, and every
 /// delay is the exact fraction of ticks over `fps`.
@@ -70,6 +70,9 @@ public final class APNGEncoder {
     private(set) var format: APNGPixelFormat?
     /// The picture after the last frame.
     private var shown: Pixmap?
+    /// The last frame with changes, held back until the next one decides its dispose op, and the
+    /// picture it was drawn onto (what dispose op previous restores; `nil` for the first frame).
+    private var held: (pixels: APNGFramePixels, ticks: Range<Int>, base: Pixmap?)?
     private var clock: GIFClock
     /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
     private var carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
@@ -129,25 +132,51 @@ public final class APNGEncoder {
         if ticks.isEmpty { return }
         let region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
-        guard let shown, let format else {
+        guard let shown, let format, let last = held else {
             let format = APNGPixelFormat.choose(for: frame)
             try output.write(header(format))
             self.format = format
             self.shown = frame
-            try submit(APNGFramePixels(frame, rect: bounds, previous: nil, format: format), ticks: ticks)
+            held = (APNGFramePixels(frame, rect: bounds, previous: nil, format: format), ticks, nil)
             return
         }
-        guard let rect = changedRect(frame, from: shown, within: region) else {
-            unwritten[unwritten.count - 1].ticks = unwritten[unwritten.count - 1].ticks.lowerBound..<ticks.upperBound
+        guard let changed = changedRect(frame, from: shown, within: region) else {
+            held?.ticks = last.ticks.lowerBound..<ticks.upperBound
             return
         }
-        self.shown = frame
-        var pixels = APNGFramePixels(frame, rect: rect, previous: shown, format: format)
+        // Dispose op previous for the held frame when this frame differs from the picture before
+        // it in fewer pixels (a popup that comes and goes) than the held frame loses by being
+        // blend op source: its unchanged pixels, stored as they are.
+        var base = shown, rect = changed, dispose = APNGFrameEncoder.disposeNone
+        if let before = last.base, last.ticks.count <= 0xFFFF {
+            let reverted = changedRect(frame, from: before, within: region.union(last.pixels.rect))
+                ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
+            let saved = changedPixels(frame, from: shown, in: changed) - changedPixels(frame, from: before, in: reverted)
+            if saved > last.pixels.unchangedCount {
+                (base, rect, dispose) = (before, reverted, APNGFrameEncoder.disposePrevious)
+            }
+        }
+        try submit(last.pixels, ticks: last.ticks, dispose: dispose)
+        var pixels = APNGFramePixels(frame, rect: rect, previous: base, format: format)
         if pixels.needsAlpha {
             try convertToRGBA()
-            pixels = APNGFramePixels(frame, rect: rect, previous: shown, format: .rgba)
+            pixels = APNGFramePixels(frame, rect: rect, previous: base, format: .rgba)
         }
-        try submit(pixels, ticks: ticks)
+        self.shown = frame
+        held = (pixels, ticks, base)
+    }
+
+    private func changedPixels(_ frame: Pixmap, from picture: Pixmap, in rect: GIFRect) -> Int {
+        frame.data.withUnsafeBytes { new in
+            picture.data.withUnsafeBytes { old in
+                let a = new.bindMemory(to: UInt32.self), b = old.bindMemory(to: UInt32.self)
+                var count = 0
+                for y in rect.y..<rect.maxY {
+                    for i in y * width + rect.x..<y * width + rect.maxX where a[i] != b[i] { count += 1 }
+                }
+                return count
+            }
+        }
     }
 
     private func changedRect(_ frame: Pixmap, from picture: Pixmap, within region: GIFRect) -> GIFRect? {
@@ -161,10 +190,11 @@ public final class APNGEncoder {
     public func finish() throws {
         precondition(!finished, "APNGEncoder.finish called twice")
         finished = true
-        guard !unwritten.isEmpty else {
+        guard let last = held else {
             output.abort()
             throw AnimationError.noFrames
         }
+        try submit(last.pixels, ticks: last.ticks, dispose: APNGFrameEncoder.disposeNone)
         while !unwritten.isEmpty { try writeFront(waiting: true) }
         try output.write(PNGChunks.chunk("IEND", []))
         try output.overwrite(animationControl(frames: framesWritten), at: Self.animationControlOffset)
@@ -232,14 +262,18 @@ public final class APNGEncoder {
         while !inFlight.isEmpty { try writeOldest() }
     }
 
-    private func submit(_ pixels: APNGFramePixels, ticks: Range<Int>) throws {
-        unwritten.append(PendingFrame(ticket: work.submit { Result { try APNGFrameEncoder.encode(pixels) } },
-                                      ticks: ticks))
-        while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
+    /// Queues a frame for compression and writes those ready. A frame disposed to the previous
+    /// picture is always blend op source: Pillow (13.0) restores the wrong picture after a
+    /// blend-over frame.
+    private func submit(_ pixels: APNGFramePixels, ticks: Range<Int>, dispose: UInt8) throws {
+        let over = dispose != APNGFrameEncoder.disposePrevious
+        unwritten.append(PendingFrame(ticket: work.submit { Result { try APNGFrameEncoder.encode(pixels, allowingOver: over) } },
+                                      ticks: ticks, dispose: dispose))
+        while !unwritten.isEmpty, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
     /// Writes the oldest unwritten frame if it is encoded (waiting for it when asked to);
-    /// returns whether it wrote. Only asked when its delay is final.
+    /// returns whether it wrote.
     @discardableResult
     private func writeFront(waiting: Bool) throws -> Bool {
         guard let front = unwritten.first, let result = work.take(front.ticket, waiting: waiting) else { return false }
@@ -252,7 +286,7 @@ public final class APNGEncoder {
         repeat {
             let ticks = min(remaining, 0xFFFF)
             remaining -= ticks
-            bytes += frameControl(frame, ticks: ticks)
+            bytes += frameControl(frame, ticks: ticks, dispose: front.dispose)
             if framesWritten == 0 {
                 bytes += PNGChunks.chunk("IDAT", frame.compressed)
             } else {
@@ -267,7 +301,7 @@ public final class APNGEncoder {
         return true
     }
 
-    private func frameControl(_ frame: APNGEncodedFrame, ticks: Int) -> [UInt8] {
+    private func frameControl(_ frame: APNGEncodedFrame, ticks: Int, dispose: UInt8) -> [UInt8] {
         var data: [UInt8] = []
         PNGChunks.appendUInt32(nextSequence(), to: &data)
         for v in [frame.rect.width, frame.rect.height, frame.rect.x, frame.rect.y] {
@@ -276,7 +310,7 @@ public final class APNGEncoder {
         let divisor = gcd(ticks, options.fps)
         PNGChunks.appendUInt16(ticks / divisor, to: &data)
         PNGChunks.appendUInt16(options.fps / divisor, to: &data)
-        data += [APNGFrameEncoder.disposeNone, frame.blend]
+        data += [dispose, frame.blend]
         return PNGChunks.chunk("fcTL", data)
     }
 
@@ -288,10 +322,12 @@ public final class APNGEncoder {
     private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 }
 
-/// A frame submitted but not yet written: its delay is final once a later frame exists.
+/// A frame submitted but not yet written.
 private struct PendingFrame {
     let ticket: Int
-    var ticks: Range<Int>
+    let ticks: Range<Int>
+    /// APNG's dispose op: 0 none, 2 previous.
+    let dispose: UInt8
 }
 
 /// How an APNG stores its pixels; all frames share it (IHDR's colour type).
@@ -349,6 +385,8 @@ struct APNGFramePixels: Sendable {
     let pixels: [UInt8]
     /// Per pixel of `rect`, whether it equals the picture already shown; `nil` for the first frame.
     let unchanged: [Bool]?
+    /// How many pixels `unchanged` flags.
+    let unchangedCount: Int
     /// Whether every changed pixel is opaque, so blend op over reproduces them exactly.
     let changedAreOpaque: Bool
     /// Whether `format` cannot hold this frame: keyed RGB with a changed pixel that is
@@ -391,6 +429,7 @@ struct APNGFramePixels: Sendable {
             }
         }
         self.unchanged = unchanged
+        unchangedCount = unchanged?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
         changedAreOpaque = opaque
         needsAlpha = key != nil && (!opaque || keyed)
         let straight = Pixmap(width: rect.width, height: rect.height, premultiplied: premultiplied).straightRGBA()
@@ -429,6 +468,7 @@ struct APNGEncodedFrame: Sendable {
 /// can be compressed on any thread in any order.
 enum APNGFrameEncoder {
     static let disposeNone: UInt8 = 0
+    static let disposePrevious: UInt8 = 2
     static let blendSource: UInt8 = 0
     static let blendOver: UInt8 = 1
     /// libdeflate's level 9. Level 12 saves 8 % on the owl's frames but takes thirteen times as long.
@@ -446,10 +486,10 @@ enum APNGFrameEncoder {
     /// changed pixels are opaque, drawn over the picture with the unchanged ones transparent
     /// (blend op over), each filtered both ways `filterings` offers; the candidate ranked smallest
     /// is compressed at `compressionLevel`.
-    static func encode(_ frame: APNGFramePixels) throws -> APNGEncodedFrame {
+    static func encode(_ frame: APNGFramePixels, allowingOver: Bool = true) throws -> APNGEncodedFrame {
         let w = frame.rect.width, h = frame.rect.height, bpp = frame.format.bytesPerPixel
         var candidates = filterings(frame.pixels, width: w, height: h, bytesPerPixel: bpp).map { (blendSource, $0) }
-        if frame.changedAreOpaque, let unchanged = frame.unchanged, unchanged.contains(true) {
+        if allowingOver, frame.changedAreOpaque, let unchanged = frame.unchanged, unchanged.contains(true) {
             var over = frame.pixels
             let transparent = frame.format.transparent
             over.withUnsafeMutableBufferPointer { out in
