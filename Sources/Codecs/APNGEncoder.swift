@@ -67,7 +67,7 @@ public final class APNGEncoder {
 
     private var output: AtomicOutput
     /// How pixels are stored: chosen from the first frame, RGBA from a later one on if needed.
-    private(set) var format: APNGPixelFormat?
+    private var format: APNGPixelFormat?
     /// The picture after the last frame.
     private var shown: Pixmap?
     /// The last frame with changes, held back until the next one decides its dispose op, and the
@@ -87,7 +87,8 @@ public final class APNGEncoder {
     /// Where acTL sits in the file: after the signature and the 25-byte IHDR chunk.
     private static let animationControlOffset: UInt64 = 8 + 25
 
-    /// Creates the encoder and writes the file header to a temporary file. Throws
+    /// Creates the encoder and its temporary file; the header follows with the first frame, which
+    /// decides the pixel format. Throws
     /// `AnimationError` for options out of range or an empty or oversized canvas,
     /// `CodecError.unwritable` when `path` cannot be written.
     public init(path: String, width: Int, height: Int, options: APNGOptions = APNGOptions()) throws {
