@@ -44,14 +44,19 @@ public struct APNGOptions: Sendable, Equatable {
 /// try apng.finish()
 /// ```
 ///
-/// The first frame is the PNG's default image (IDAT), so viewers without APNG show it. Each
-/// later frame stores only the rectangle that changed, left on screen after it (dispose op
-/// none), and is either copied over the picture (blend op source) or, when its changed pixels
-/// are opaque, drawn over it with the unchanged ones transparent (blend op over): whichever
-/// compresses smaller. Dispose op previous would save 2 % on the owl (a key popup that comes and
-/// goes) but Pillow (13.0) restores the wrong picture after a blend-over frame, as it does in
-/// apngasm's files, so it is not used. Rows are filtered by the best of six strategies
-/// (`APNGFrameEncoder.compress`) and compressed with libdeflate. Frames identical to the one before lengthen its delay, and every delay is the exact fraction of ticks over `fps`.
+/// The first frame is the PNG's default image (IDAT), so viewers without APNG show it. An opaque
+/// first frame makes the file 8-bit RGB with a key colour (tRNS) that frame lacks, a quarter fewer
+/// bytes to compress than RGBA; should a later frame bring translucent pixels or the key colour,
+/// the frames written so far are converted to RGBA once and the rest follow in RGBA
+/// (`APNGPixelFormat`). Each later frame stores only the rectangle that changed, left on screen
+/// after it (dispose op none), or, when the next frame differs much less from the picture before
+/// it (a popup that comes and goes), restored to that picture (dispose op previous). It is either
+/// copied over the picture (blend op source) or, when its changed pixels are opaque and it is not
+/// restored, drawn over it with long runs of unchanged pixels transparent (blend op over):
+/// whichever compresses smaller. Rows are left unfiltered
+/// or filtered by libpng's heuristic, whichever ranks smaller (`APNGFrameEncoder.encode`), and
+/// compressed with libdeflate. Frames identical to the one before lengthen its delay, and every
+/// delay is the exact fraction of ticks over `fps`.
 /// Frames are compressed on worker threads with a few in flight; the file is byte-identical
 /// whatever the thread timing, and appears at `path` only when `finish()` succeeds.
 public final class APNGEncoder {
@@ -60,9 +65,14 @@ public final class APNGEncoder {
     public let height: Int
     public let options: APNGOptions
 
-    private let output: AtomicOutput
+    private var output: AtomicOutput
+    /// How pixels are stored: chosen from the first frame, RGBA from a later one on if needed.
+    private var format: APNGPixelFormat?
     /// The picture after the last frame.
     private var shown: Pixmap?
+    /// The last frame with changes, held back until the next one decides its dispose op, and the
+    /// picture it was drawn onto (what dispose op previous restores; `nil` for the first frame).
+    private var held: (pixels: APNGFramePixels, ticks: Range<Int>, base: Pixmap?)?
     private var clock: GIFClock
     /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
     private var carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
@@ -77,7 +87,8 @@ public final class APNGEncoder {
     /// Where acTL sits in the file: after the signature and the 25-byte IHDR chunk.
     private static let animationControlOffset: UInt64 = 8 + 25
 
-    /// Creates the encoder and writes the file header to a temporary file. Throws
+    /// Creates the encoder and its temporary file; the header follows with the first frame, which
+    /// decides the pixel format. Throws
     /// `AnimationError` for options out of range or an empty or oversized canvas,
     /// `CodecError.unwritable` when `path` cannot be written.
     public init(path: String, width: Int, height: Int, options: APNGOptions = APNGOptions()) throws {
@@ -91,14 +102,20 @@ public final class APNGEncoder {
         self.options = options
         clock = GIFClock(fps: options.fps, sourceFPS: options.sourceFPS ?? options.fps)
         output = try AtomicOutput(path: path)
-        var header = PNGChunks.signature
+    }
+
+    /// The signature and the chunks before the first frame: IHDR, acTL (its frame count is
+    /// written at the end) and, for keyed RGB, tRNS.
+    private func header(_ format: APNGPixelFormat) -> [UInt8] {
         var ihdr: [UInt8] = []
         PNGChunks.appendUInt32(UInt32(width), to: &ihdr)
         PNGChunks.appendUInt32(UInt32(height), to: &ihdr)
-        ihdr += [8, 6, 0, 0, 0]  // 8-bit straight RGBA, deflate, adaptive filtering, not interlaced
-        header += PNGChunks.chunk("IHDR", ihdr)
-        header += animationControl(frames: 0)
-        try output.write(header)
+        ihdr += [8, format.colourType, 0, 0, 0]  // 8 bits, deflate, adaptive filtering, not interlaced
+        var out = PNGChunks.signature + PNGChunks.chunk("IHDR", ihdr) + animationControl(frames: 0)
+        if case .keyedRGB(let key) = format {
+            out += PNGChunks.chunk("tRNS", [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)])
+        }
+        return out
     }
 
     /// Adds the next source frame; `damage` as in `GIFEncoder.add`. Throws
@@ -116,17 +133,51 @@ public final class APNGEncoder {
         if ticks.isEmpty { return }
         let region = carriedDamage
         carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
-        guard let shown else {
+        guard let shown, let format, let last = held else {
+            let format = APNGPixelFormat.choose(for: frame)
+            try output.write(header(format))
+            self.format = format
             self.shown = frame
-            try submit(APNGFramePixels(frame, rect: bounds, previous: nil), ticks: ticks)
+            held = (APNGFramePixels(frame, rect: bounds, previous: nil, format: format), ticks, nil)
             return
         }
-        guard let rect = changedRect(frame, from: shown, within: region) else {
-            unwritten[unwritten.count - 1].ticks = unwritten[unwritten.count - 1].ticks.lowerBound..<ticks.upperBound
+        guard let changed = changedRect(frame, from: shown, within: region) else {
+            held?.ticks = last.ticks.lowerBound..<ticks.upperBound
             return
+        }
+        // Dispose op previous for the held frame when this frame differs from the picture before
+        // it in fewer pixels (a popup that comes and goes) than the held frame loses by being
+        // blend op source: its unchanged pixels, stored as they are.
+        var base = shown, rect = changed, dispose = APNGFrameEncoder.disposeNone
+        if let before = last.base, last.ticks.count <= 0xFFFF {
+            let reverted = changedRect(frame, from: before, within: region.union(last.pixels.rect))
+                ?? GIFRect(x: 0, y: 0, width: 1, height: 1)
+            let saved = changedPixels(frame, from: shown, in: changed) - changedPixels(frame, from: before, in: reverted)
+            if saved > last.pixels.unchangedCount {
+                (base, rect, dispose) = (before, reverted, APNGFrameEncoder.disposePrevious)
+            }
+        }
+        try submit(last.pixels, ticks: last.ticks, dispose: dispose)
+        var pixels = APNGFramePixels(frame, rect: rect, previous: base, format: format)
+        if pixels.needsAlpha {
+            try convertToRGBA()
+            pixels = APNGFramePixels(frame, rect: rect, previous: base, format: .rgba)
         }
         self.shown = frame
-        try submit(APNGFramePixels(frame, rect: rect, previous: shown), ticks: ticks)
+        held = (pixels, ticks, base)
+    }
+
+    private func changedPixels(_ frame: Pixmap, from picture: Pixmap, in rect: GIFRect) -> Int {
+        frame.data.withUnsafeBytes { new in
+            picture.data.withUnsafeBytes { old in
+                let a = new.bindMemory(to: UInt32.self), b = old.bindMemory(to: UInt32.self)
+                var count = 0
+                for y in rect.y..<rect.maxY {
+                    for i in y * width + rect.x..<y * width + rect.maxX where a[i] != b[i] { count += 1 }
+                }
+                return count
+            }
+        }
     }
 
     private func changedRect(_ frame: Pixmap, from picture: Pixmap, within region: GIFRect) -> GIFRect? {
@@ -140,10 +191,11 @@ public final class APNGEncoder {
     public func finish() throws {
         precondition(!finished, "APNGEncoder.finish called twice")
         finished = true
-        guard !unwritten.isEmpty else {
+        guard let last = held else {
             output.abort()
             throw AnimationError.noFrames
         }
+        try submit(last.pixels, ticks: last.ticks, dispose: APNGFrameEncoder.disposeNone)
         while !unwritten.isEmpty { try writeFront(waiting: true) }
         try output.write(PNGChunks.chunk("IEND", []))
         try output.overwrite(animationControl(frames: framesWritten), at: Self.animationControlOffset)
@@ -157,14 +209,72 @@ public final class APNGEncoder {
         return PNGChunks.chunk("acTL", data)
     }
 
-    private func submit(_ pixels: APNGFramePixels, ticks: Range<Int>) throws {
-        unwritten.append(PendingFrame(ticket: work.submit { Result { try APNGFrameEncoder.encode(pixels) } },
-                                      ticks: ticks))
-        while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
+    /// Rewrites the file so far in RGBA, for a frame keyed RGB cannot show (translucent pixels or
+    /// the key colour): every frame written is inflated, its key-coloured pixels made
+    /// transparent, and compressed again on the worker threads, into a new temporary file that
+    /// replaces the old one. Frame controls and sequence numbers stay as they are.
+    private func convertToRGBA() throws {
+        while !unwritten.isEmpty { try writeFront(waiting: true) }
+        guard case .keyedRGB(let key) = format else { return }
+        let old = output
+        defer { old.abort() }
+        let source = try old.readBack()
+        defer { try? source.close() }
+        let converted = try AtomicOutput(path: old.path)
+        try converted.write(header(.rgba))
+        output = converted
+        format = .rgba
+        func read(_ count: Int) throws -> [UInt8] {
+            let bytes = try source.read(upToCount: count).map { [UInt8]($0) } ?? []
+            guard bytes.count == count else {
+                throw CodecError.unreadable(path: old.path, reason: "its partial file ended early")
+            }
+            return bytes
+        }
+        // Each frame: its fcTL verbatim, then its data converted (IDAT, or fdAT behind its sequence number).
+        var inFlight: [(control: [UInt8], sequence: [UInt8]?, ticket: Int)] = []
+        func writeOldest() throws {
+            let f = inFlight.removeFirst()
+            let data = try work.take(f.ticket)!.get().compressed
+            try output.write(f.control + (f.sequence.map { PNGChunks.chunk("fdAT", $0 + data) } ?? PNGChunks.chunk("IDAT", data)))
+        }
+        _ = try read(PNGChunks.signature.count)
+        var control: [UInt8] = []
+        while let head = try source.read(upToCount: 8).map({ [UInt8]($0) }), !head.isEmpty {
+            guard head.count == 8 else { throw CodecError.unreadable(path: old.path, reason: "its partial file ended early") }
+            let length = Int(PNGChunks.readUInt32(head, at: 0))
+            let type = String(decoding: head[4..<8], as: UTF8.self)
+            let body = try read(length + 4)
+            switch type {
+            case "fcTL":
+                control = head + body
+            case "IDAT", "fdAT":
+                let rect = GIFRect(x: 0, y: 0, width: Int(PNGChunks.readUInt32(control, at: 12)),
+                                   height: Int(PNGChunks.readUInt32(control, at: 16)))
+                let sequence = type == "fdAT" ? Array(body[0..<4]) : nil
+                let zlib = Array(body[(sequence == nil ? 0 : 4)..<length])
+                let ticket = work.submit { Result { try APNGFrameEncoder.keyedRGBToRGBA(zlib, rect: rect, key: key) } }
+                inFlight.append((control, sequence, ticket))
+                if inFlight.count > maxUnwritten { try writeOldest() }
+            default:
+                break  // IHDR, acTL and tRNS come from the new header.
+            }
+        }
+        while !inFlight.isEmpty { try writeOldest() }
+    }
+
+    /// Queues a frame for compression and writes those ready. A frame disposed to the previous
+    /// picture is always blend op source: Pillow (13.0) restores the wrong picture after a
+    /// blend-over frame.
+    private func submit(_ pixels: APNGFramePixels, ticks: Range<Int>, dispose: UInt8) throws {
+        let over = dispose != APNGFrameEncoder.disposePrevious
+        unwritten.append(PendingFrame(ticket: work.submit { Result { try APNGFrameEncoder.encode(pixels, allowingOver: over) } },
+                                      ticks: ticks, dispose: dispose))
+        while !unwritten.isEmpty, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
     /// Writes the oldest unwritten frame if it is encoded (waiting for it when asked to);
-    /// returns whether it wrote. Only asked when its delay is final.
+    /// returns whether it wrote.
     @discardableResult
     private func writeFront(waiting: Bool) throws -> Bool {
         guard let front = unwritten.first, let result = work.take(front.ticket, waiting: waiting) else { return false }
@@ -177,7 +287,7 @@ public final class APNGEncoder {
         repeat {
             let ticks = min(remaining, 0xFFFF)
             remaining -= ticks
-            bytes += frameControl(frame, ticks: ticks)
+            bytes += frameControl(frame, ticks: ticks, dispose: front.dispose)
             if framesWritten == 0 {
                 bytes += PNGChunks.chunk("IDAT", frame.compressed)
             } else {
@@ -186,13 +296,13 @@ public final class APNGEncoder {
                 bytes += PNGChunks.chunk("fdAT", data + frame.compressed)
             }
             framesWritten += 1
-            frame = .transparentPixel
+            frame = .transparentPixel(format ?? .rgba)
         } while remaining > 0
         try output.write(bytes)
         return true
     }
 
-    private func frameControl(_ frame: APNGEncodedFrame, ticks: Int) -> [UInt8] {
+    private func frameControl(_ frame: APNGEncodedFrame, ticks: Int, dispose: UInt8) -> [UInt8] {
         var data: [UInt8] = []
         PNGChunks.appendUInt32(nextSequence(), to: &data)
         for v in [frame.rect.width, frame.rect.height, frame.rect.x, frame.rect.y] {
@@ -201,7 +311,7 @@ public final class APNGEncoder {
         let divisor = gcd(ticks, options.fps)
         PNGChunks.appendUInt16(ticks / divisor, to: &data)
         PNGChunks.appendUInt16(options.fps / divisor, to: &data)
-        data += [APNGFrameEncoder.disposeNone, frame.blend]
+        data += [dispose, frame.blend]
         return PNGChunks.chunk("fcTL", data)
     }
 
@@ -213,27 +323,84 @@ public final class APNGEncoder {
     private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 }
 
-/// A frame submitted but not yet written: its delay is final once a later frame exists.
+/// A frame submitted but not yet written.
 private struct PendingFrame {
     let ticket: Int
-    var ticks: Range<Int>
+    let ticks: Range<Int>
+    /// APNG's dispose op: 0 none, 2 previous.
+    let dispose: UInt8
+}
+
+/// How an APNG stores its pixels; all frames share it (IHDR's colour type).
+enum APNGPixelFormat: Sendable, Equatable {
+    /// 8-bit RGB where pixels of one key colour are transparent (a tRNS chunk): for opaque
+    /// animations, and for the transparent pixels of blend-over frames. `key` is the colour as a
+    /// pixel word, opaque (`r | g << 8 | b << 16 | 0xFF << 24`), so it compares with frame pixels.
+    case keyedRGB(key: UInt32)
+    /// 8-bit straight RGBA.
+    case rgba
+
+    var colourType: UInt8 {
+        if case .keyedRGB = self { return 2 }
+        return 6
+    }
+
+    var bytesPerPixel: Int {
+        if case .keyedRGB = self { return 3 }
+        return 4
+    }
+
+    /// A transparent pixel's bytes: the key colour, or all zero.
+    var transparent: [UInt8] {
+        guard case .keyedRGB(let key) = self else { return [0, 0, 0, 0] }
+        return [UInt8(key & 0xFF), UInt8(key >> 8 & 0xFF), UInt8(key >> 16 & 0xFF)]
+    }
+
+    /// Keyed RGB with a key colour absent from `frame` when it is opaque, else RGBA. The key is
+    /// the first of a fixed pseudo-random sequence of colours missing from the frame: unlike a
+    /// pure or round colour, later frames of a UI are unlikely to contain it.
+    static func choose(for frame: Pixmap) -> APNGPixelFormat {
+        var present = [UInt64](repeating: 0, count: 1 << 18)  // one bit per 24-bit colour
+        let opaque = frame.data.withUnsafeBytes { raw -> Bool in
+            for word in raw.bindMemory(to: UInt32.self) {
+                guard word >> 24 == 0xFF else { return false }
+                let colour = Int(word & 0xFF_FFFF)
+                present[colour >> 6] |= 1 << UInt64(colour & 63)
+            }
+            return true
+        }
+        guard opaque else { return .rgba }
+        var colour: UInt32 = 0x5A_C3_17
+        while present[Int(colour >> 6)] & (1 << UInt64(colour & 63)) != 0 {
+            colour = (colour &* 1_103_515_245 &+ 12345) & 0xFF_FFFF
+        }
+        return .keyedRGB(key: colour | 0xFF00_0000)
+    }
 }
 
 /// The changed rectangle of one frame, cut out for compression.
 struct APNGFramePixels: Sendable {
     let rect: GIFRect
-    /// Straight RGBA of `rect`, row by row.
-    let rgba: [UInt8]
+    let format: APNGPixelFormat
+    /// The pixels of `rect` row by row in `format`: straight RGBA, or RGB.
+    let pixels: [UInt8]
     /// Per pixel of `rect`, whether it equals the picture already shown; `nil` for the first frame.
     let unchanged: [Bool]?
+    /// How many pixels `unchanged` flags.
+    let unchangedCount: Int
     /// Whether every changed pixel is opaque, so blend op over reproduces them exactly.
     let changedAreOpaque: Bool
+    /// Whether `format` cannot hold this frame: keyed RGB with a changed pixel that is
+    /// translucent or has the key colour.
+    let needsAlpha: Bool
 
-    init(_ frame: Pixmap, rect: GIFRect, previous: Pixmap?) {
+    init(_ frame: Pixmap, rect: GIFRect, previous: Pixmap?, format: APNGPixelFormat) {
         self.rect = rect
+        self.format = format
         var premultiplied = [UInt8](repeating: 0, count: rect.area * 4)
         var unchanged = previous.map { _ in [Bool](repeating: false, count: rect.area) }
-        var opaque = true
+        var opaque = true, keyed = false
+        let key: UInt32? = if case .keyedRGB(let k) = format { k } else { nil }
         frame.data.withUnsafeBytes { src in
             let words = src.bindMemory(to: UInt32.self)
             premultiplied.withUnsafeMutableBytes { dst in
@@ -253,6 +420,8 @@ struct APNGFramePixels: Sendable {
                             unchanged![o] = true
                         } else if words[i] >> 24 != 0xFF {
                             opaque = false
+                        } else if words[i] == key {
+                            keyed = true
                         }
                         i += 1
                         o += 1
@@ -260,9 +429,23 @@ struct APNGFramePixels: Sendable {
                 }
             }
         }
-        rgba = Pixmap(width: rect.width, height: rect.height, premultiplied: premultiplied).straightRGBA()
         self.unchanged = unchanged
+        unchangedCount = unchanged?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
         changedAreOpaque = opaque
+        needsAlpha = key != nil && (!opaque || keyed)
+        let straight = Pixmap(width: rect.width, height: rect.height, premultiplied: premultiplied).straightRGBA()
+        if key == nil || needsAlpha {
+            pixels = straight
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: rect.area * 3) { rgb, initialized in
+                for i in 0..<rect.area {
+                    rgb[3 * i] = straight[4 * i]
+                    rgb[3 * i + 1] = straight[4 * i + 1]
+                    rgb[3 * i + 2] = straight[4 * i + 2]
+                }
+                initialized = rect.area * 3
+            }
+        }
     }
 }
 
@@ -275,69 +458,139 @@ struct APNGEncodedFrame: Sendable {
     let compressed: [UInt8]
 
     /// One transparent pixel drawn over the picture: a frame that only extends a delay.
-    static let transparentPixel: APNGEncodedFrame = {
-        let data = try! APNGFrameEncoder.compress([0, 0, 0, 0], width: 1, height: 1)
+    static func transparentPixel(_ format: APNGPixelFormat) -> APNGEncodedFrame {
+        let data = try! APNGFrameEncoder.compress(format.transparent, width: 1, height: 1, bytesPerPixel: format.bytesPerPixel)
         return APNGEncodedFrame(rect: GIFRect(x: 0, y: 0, width: 1, height: 1), blend: APNGFrameEncoder.blendOver,
                                 compressed: data)
-    }()
+    }
 }
 
 /// Filters and compresses one frame's rectangle. A pure function of its input, so frames
 /// can be compressed on any thread in any order.
 enum APNGFrameEncoder {
     static let disposeNone: UInt8 = 0
+    static let disposePrevious: UInt8 = 2
     static let blendSource: UInt8 = 0
     static let blendOver: UInt8 = 1
-    /// libdeflate's level 9: on the owl's frames 5 % smaller and 20 % faster than zlib's level 9
-    /// through libpng; level 12 saved another 8 % for five times the time.
+    /// libdeflate's level 9. Level 12 saves 8 % on the owl's frames but takes thirteen times as long.
     static let compressionLevel: Int32 = 9
+    /// libdeflate's level for ranking the candidates: on the owl's frames it picks the one level 9
+    /// compresses smallest within 1 %, where level 1 misses by 5 %.
+    static let rankingLevel: Int32 = 6
+    /// Unchanged pixels of a blend-over frame are made transparent only in runs of at least this
+    /// many along a row; shorter ones keep their colour, which drawn over itself changes nothing
+    /// and continues the row's pattern for the compressor. On the owl, 24 is 2.7 % smaller than
+    /// making every unchanged pixel transparent (16 and 32 are within 0.7 % of it).
+    static let minTransparentRun = 24
 
-    static func encode(_ frame: APNGFramePixels) throws -> APNGEncodedFrame {
-        let w = frame.rect.width, h = frame.rect.height
-        let source = APNGEncodedFrame(rect: frame.rect, blend: blendSource,
-                                      compressed: try compress(frame.rgba, width: w, height: h))
-        guard frame.changedAreOpaque, let unchanged = frame.unchanged, unchanged.contains(true) else { return source }
-        var over = frame.rgba
-        for (i, same) in unchanged.enumerated() where same {
-            over[4 * i] = 0
-            over[4 * i + 1] = 0
-            over[4 * i + 2] = 0
-            over[4 * i + 3] = 0
+    /// Compresses the frame both ways it may be drawn: copied (blend op source) and, when its
+    /// changed pixels are opaque, drawn over the picture with the unchanged ones transparent
+    /// (blend op over), each filtered both ways `filterings` offers; the candidate ranked smallest
+    /// is compressed at `compressionLevel`.
+    static func encode(_ frame: APNGFramePixels, allowingOver: Bool = true) throws -> APNGEncodedFrame {
+        let w = frame.rect.width, h = frame.rect.height, bpp = frame.format.bytesPerPixel
+        var candidates = filterings(frame.pixels, width: w, height: h, bytesPerPixel: bpp).map { (blendSource, $0) }
+        if allowingOver, frame.changedAreOpaque, let unchanged = frame.unchanged, unchanged.contains(true) {
+            var over = frame.pixels
+            let transparent = frame.format.transparent
+            over.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    var x = 0
+                    while x < w {
+                        guard unchanged[y * w + x] else { x += 1; continue }
+                        var end = x
+                        while end < w, unchanged[y * w + end] { end += 1 }
+                        // A translucent pixel drawn over itself would change, so it is always made transparent.
+                        for i in y * w + x..<y * w + end where end - x >= minTransparentRun || (bpp == 4 && out[4 * i + 3] != 0xFF) {
+                            for c in 0..<bpp { out[bpp * i + c] = transparent[c] }
+                        }
+                        x = end
+                    }
+                }
+            }
+            candidates += filterings(over, width: w, height: h, bytesPerPixel: bpp).map { (blendOver, $0) }
         }
-        let drawn = try compress(over, width: w, height: h)
-        return drawn.count < source.compressed.count
-            ? APNGEncodedFrame(rect: frame.rect, blend: blendOver, compressed: drawn) : source
+        let (blend, rows) = try smallest(candidates)
+        return APNGEncodedFrame(rect: frame.rect, blend: blend, compressed: try deflate(rows, level: compressionLevel))
     }
 
-    /// libdeflate's level for ranking the filter strategies: fast, and on the owl's frames it
-    /// picks the same strategy as level 9 for nearly every frame.
-    static let rankingLevel: Int32 = 1
+    /// The rows of an image (`bytesPerPixel` bytes a pixel) filtered two ways, each row led by
+    /// its filter type: unfiltered, which on flat UI nearly always compresses smallest, and each
+    /// row by libpng's adaptive choice, for gradients and pictures.
+    static func filterings(_ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int) -> [[UInt8]] {
+        let rowBytes = width * bpp
+        var unfiltered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        for y in 0..<height {
+            unfiltered.replaceSubrange(y * (rowBytes + 1) + 1..<(y + 1) * (rowBytes + 1),
+                                       with: pixels[y * rowBytes..<(y + 1) * rowBytes])
+        }
+        return [unfiltered, PNGFilter.adaptive(pixels, rowBytes: rowBytes, height: height, bytesPerPixel: bpp)]
+    }
 
-    /// The zlib stream of straight RGBA pixels: the IDAT data of a PNG of that size. The rows are
-    /// filtered six ways (libpng's adaptive per-row choice, and each of the five filters for every
-    /// row, as apngasm tries), each ranked by a fast compression, and the smallest is compressed
-    /// at `compressionLevel`.
-    static func compress(_ rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
-        guard let ranking = libdeflate_alloc_compressor(rankingLevel) else {
-            throw CodecError.malformed(input: "APNG", reason: "out of memory")
-        }
-        defer { libdeflate_free_compressor(ranking) }
-        guard let final = libdeflate_alloc_compressor(compressionLevel) else {
-            throw CodecError.malformed(input: "APNG", reason: "out of memory")
-        }
-        defer { libdeflate_free_compressor(final) }
-        var best: [UInt8] = [], bestSize = Int.max
-        for rows in PNGFilter.filteredStrategies(rgba, rowBytes: width * 4, height: height, bytesPerPixel: 4) {
-            let size = deflate(rows, with: ranking).count
+    /// The candidate whose rows compress smallest at `rankingLevel`.
+    private static func smallest<Tag>(_ candidates: [(Tag, [UInt8])]) throws -> (Tag, [UInt8]) {
+        var best = candidates[0], bestSize = Int.max
+        for candidate in candidates {
+            let size = try deflate(candidate.1, level: rankingLevel).count
             if size < bestSize {
-                best = rows
+                best = candidate
                 bestSize = size
             }
         }
-        return deflate(best, with: final)
+        return best
     }
 
-    private static func deflate(_ rows: [UInt8], with compressor: OpaquePointer) -> [UInt8] {
+    /// A frame's zlib stream in keyed RGB converted to RGBA, its key-coloured pixels transparent.
+    /// Throws `CodecError.malformed` if the stream does not hold the frame's rows.
+    static func keyedRGBToRGBA(_ zlib: [UInt8], rect: GIFRect, key: UInt32) throws -> APNGEncodedFrame {
+        let rowBytes = rect.width * 3
+        var rows = [UInt8](repeating: 0, count: (rowBytes + 1) * rect.height)
+        let failure = CodecError.malformed(input: "APNG", reason: "a frame written earlier does not decode")
+        guard let inflater = libdeflate_alloc_decompressor() else { throw failure }
+        defer { libdeflate_free_decompressor(inflater) }
+        var length = 0
+        let status = zlib.withUnsafeBytes { input in
+            rows.withUnsafeMutableBytes {
+                libdeflate_zlib_decompress(inflater, input.baseAddress, input.count, $0.baseAddress, $0.count, &length)
+            }
+        }
+        guard status == LIBDEFLATE_SUCCESS, length == rows.count else { throw failure }
+        var rgba = [UInt8](repeating: 0, count: rect.area * 4)
+        try rows.withUnsafeMutableBufferPointer { all in
+            for y in 0..<rect.height {
+                let row = all.baseAddress! + y * (rowBytes + 1)
+                let previous = y > 0 ? UnsafePointer(row - rowBytes) : nil
+                guard PNGFilter.undo(row[0], row: row + 1, previous: previous, count: rowBytes, bytesPerPixel: 3) else {
+                    throw failure
+                }
+                for x in 0..<rect.width {
+                    let p = row + 1 + 3 * x
+                    let word = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | 0xFF00_0000
+                    guard word != key else { continue }
+                    let o = 4 * (y * rect.width + x)
+                    rgba[o] = p[0]
+                    rgba[o + 1] = p[1]
+                    rgba[o + 2] = p[2]
+                    rgba[o + 3] = 0xFF
+                }
+            }
+        }
+        return APNGEncodedFrame(rect: rect, blend: 0, compressed: try compress(rgba, width: rect.width, height: rect.height,
+                                                                               bytesPerPixel: 4))
+    }
+
+    /// The zlib stream of pixels (`bytesPerPixel` bytes each): the IDAT data of a PNG of that
+    /// size, filtered the way that ranks smallest.
+    static func compress(_ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int) throws -> [UInt8] {
+        let (_, rows) = try smallest(filterings(pixels, width: width, height: height, bytesPerPixel: bpp).map { ((), $0) })
+        return try deflate(rows, level: compressionLevel)
+    }
+
+    private static func deflate(_ rows: [UInt8], level: Int32) throws -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(level) else {
+            throw CodecError.malformed(input: "APNG", reason: "out of memory")
+        }
+        defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, rows.count)
         var out = [UInt8](repeating: 0, count: bound)
         let length = rows.withUnsafeBytes { input in

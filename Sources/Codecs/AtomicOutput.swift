@@ -48,6 +48,15 @@ public final class AtomicOutput {
         }
     }
 
+    /// Opens the bytes written so far for reading, for an encoder that rewrites its file in
+    /// another form (an APNG turning RGBA after its first frames).
+    public func readBack() throws -> FileHandle {
+        guard let reader = FileHandle(forReadingAtPath: temporaryPath) else {
+            throw CodecError.unwritable(path: path, reason: "cannot read back its partial file")
+        }
+        return reader
+    }
+
     /// Closes the file and renames it into place, replacing any file already there.
     public func commit() throws {
         finished = true

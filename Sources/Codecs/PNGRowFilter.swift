@@ -1,62 +1,77 @@
 extension PNGFilter {
-    /// Filters an image for compression (PNG specification, section 9) six ways in one pass:
-    /// first each row filtered by whichever of the five filters gives the smallest sum of
-    /// absolute signed bytes (libpng's adaptive heuristic), then every row by filter type 0, 1,
-    /// 2, 3 and 4 in turn (on flat UI one filter throughout often compresses smaller). Each
-    /// output row is a filter-type byte and the filtered bytes; `rows` holds `height` rows of
-    /// `rowBytes` bytes.
-    static func filteredStrategies(_ rows: [UInt8], rowBytes: Int, height: Int, bytesPerPixel bpp: Int) -> [[UInt8]] {
-        let size = (rowBytes + 1) * height
-        var outs = [[UInt8]](repeating: [UInt8](repeating: 0, count: size), count: 6)
+    /// Filters an image for compression (PNG specification, section 9), each row by whichever of
+    /// the five filters gives the smallest sum of absolute signed bytes (libpng's adaptive
+    /// heuristic). Each output row is a filter-type byte and the filtered bytes; `rows` holds
+    /// `height` rows of `rowBytes` bytes.
+    static func adaptive(_ rows: [UInt8], rowBytes: Int, height: Int, bytesPerPixel bpp: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var trial = [UInt8](repeating: 0, count: rowBytes)
         let zero = [UInt8](repeating: 0, count: rowBytes)
         rows.withUnsafeBufferPointer { src in
             zero.withUnsafeBufferPointer { zeroRow in
-                for y in 0..<height {
-                    let row = src.baseAddress! + y * rowBytes
-                    let up = y > 0 ? row - rowBytes : zeroRow.baseAddress!
-                    let o = y * (rowBytes + 1)
-                    var best = 0, bestScore = Int.max
-                    for type in 0..<5 {
-                        let score = outs[type + 1].withUnsafeMutableBufferPointer {
-                            $0[o] = UInt8(type)
-                            return apply(type, row: row, up: up, count: rowBytes, bpp: bpp, into: $0.baseAddress! + o + 1)
-                        }
-                        if score < bestScore {
-                            best = type
-                            bestScore = score
+                out.withUnsafeMutableBufferPointer { dst in
+                    trial.withUnsafeMutableBufferPointer { scratch in
+                        for y in 0..<height {
+                            let row = src.baseAddress! + y * rowBytes
+                            let up = y > 0 ? row - rowBytes : zeroRow.baseAddress!
+                            let o = dst.baseAddress! + y * (rowBytes + 1)
+                            var bestScore = Int.max
+                            for type in 0..<5 {
+                                let score = apply(type, row: row, up: up, count: rowBytes, bpp: bpp, into: scratch.baseAddress!)
+                                if score < bestScore {
+                                    bestScore = score
+                                    o[0] = UInt8(type)
+                                    (o + 1).update(from: scratch.baseAddress!, count: rowBytes)
+                                }
+                            }
                         }
                     }
-                    outs[0][o] = UInt8(best)
-                    outs[0].replaceSubrange(o + 1..<o + 1 + rowBytes, with: outs[best + 1][o + 1..<o + 1 + rowBytes])
                 }
             }
         }
-        return outs
+        return out
     }
 
     /// Filters one row with filter `type` into `dst`; returns the sum of the filtered bytes read
-    /// as signed values' magnitudes.
-    @inline(__always)
+    /// as signed values' magnitudes. One loop per filter, so none switches per byte.
     private static func apply(_ type: Int, row: UnsafePointer<UInt8>, up: UnsafePointer<UInt8>, count: Int, bpp: Int,
                               into dst: UnsafeMutablePointer<UInt8>) -> Int {
+        @inline(__always) func left(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt8 { i >= bpp ? p[i - bpp] : 0 }
+        @inline(__always) func magnitude(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
         var score = 0
-        for i in 0..<count {
-            let x = row[i], b = up[i]
-            let a: UInt8 = i >= bpp ? row[i - bpp] : 0
-            let c: UInt8 = i >= bpp ? up[i - bpp] : 0
-            let v: UInt8
-            switch type {
-            case 0: v = x
-            case 1: v = x &- a
-            case 2: v = x &- b
-            case 3: v = x &- UInt8((Int(a) + Int(b)) >> 1)
-            default:
+        switch type {
+        case 0:
+            for i in 0..<count {
+                dst[i] = row[i]
+                score += magnitude(row[i])
+            }
+        case 1:
+            for i in 0..<count {
+                let v = row[i] &- left(row, i)
+                dst[i] = v
+                score += magnitude(v)
+            }
+        case 2:
+            for i in 0..<count {
+                let v = row[i] &- up[i]
+                dst[i] = v
+                score += magnitude(v)
+            }
+        case 3:
+            for i in 0..<count {
+                let v = row[i] &- UInt8((Int(left(row, i)) + Int(up[i])) >> 1)
+                dst[i] = v
+                score += magnitude(v)
+            }
+        default:
+            for i in 0..<count {
+                let a = left(row, i), b = up[i], c = left(up, i)
                 let (ia, ib, ic) = (Int(a), Int(b), Int(c))
                 let pa = abs(ib - ic), pb = abs(ia - ic), pc = abs(ia + ib - 2 * ic)
-                v = x &- (pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                let v = row[i] &- (pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+                dst[i] = v
+                score += magnitude(v)
             }
-            dst[i] = v
-            score += v < 128 ? Int(v) : 256 - Int(v)
         }
         return score
     }

@@ -37,7 +37,79 @@ func translucentAnimation() -> [Pixmap] {
     }
 }
 
+/// The card animation whose frame 5 brings a pixel `colour` that keyed RGB cannot store as it is
+/// (translucent, or the key colour chosen from the first frame), so the encoder turns RGBA there.
+func animationTurningRGBA(_ colour: ((UInt32) -> UInt32)) -> [Pixmap] {
+    var frames = cardAnimation()
+    guard case .keyedRGB(let key) = APNGPixelFormat.choose(for: frames[0]) else { return frames }
+    for t in 5..<frames.count {
+        frames[t].data.withUnsafeMutableBytes { $0.bindMemory(to: UInt32.self)[35 * 64 + 7] = colour(key) }
+    }
+    return frames
+}
+
+/// Typing under a key popup: each frame adds two dark pixels to a row just below a 24×16 popup
+/// shown on odd frames only, so every popup frame is best restored to the picture before it
+/// (dispose op previous).
+func popupAnimation() -> [Pixmap] {
+    (0..<10).map { t in
+        frame(64, 40) { x, y in
+            if t % 2 == 1 && (20..<44).contains(x) && (10..<26).contains(y) { return UInt32(0x20_3040 + x * 0x0105 + y * 0x03_0000) }
+            if y == 27 && (20..<20 + 2 * t).contains(x) { return 0x10_1010 }
+            return y % 10 == 0 ? 0xC8_C6C6 : 0xFF_FFFF
+        }
+    }
+}
+
+/// The ways the encoder stores pixels (keyed RGB throughout, RGBA throughout, and keyed RGB
+/// turning RGBA at a translucent pixel or at the key colour) and a popup that comes and goes,
+/// each with the colour type its file must have.
+let apngTestAnimations: [(name: String, frames: () -> [Pixmap], colourType: UInt8)] = [
+    ("opaque", { cardAnimation() }, 2),
+    ("translucent", { translucentAnimation() }, 6),
+    ("turns translucent", { animationTurningRGBA { _ in 0x8040_2010 } }, 6),
+    ("brings the key colour", { animationTurningRGBA { $0 } }, 6),
+    ("popup", { popupAnimation() }, 2),
+]
+
 @Suite struct APNGTests {
+    @Test(arguments: apngTestAnimations.indices)
+    func everyColourTypePathDecodesToTheFrameOfEachTick(path: Int) throws {
+        let (name, makeFrames, colourType) = apngTestAnimations[path]
+        let frames = makeFrames()
+        let bytes = try encodeAPNG(frames)
+        let chunks = try PNGChunks.parse(bytes, name: name)
+        #expect(bytes[chunks[0].data.lowerBound + 9] == colourType, "\(name)")
+        #expect(chunks.contains { $0.type == "tRNS" } == (colourType == 2), "\(name)")
+        let shown = canvasesPerTick(try APNGDecoder.decode(bytes), fps: 30)
+        #expect(shown.count == frames.count)
+        for (t, (a, b)) in zip(shown, frames).enumerated() { #expect(a == b, "\(name), tick \(t)") }
+    }
+
+    @Test func aPopupThatComesAndGoesIsRestoredToThePictureBeforeIt() throws {
+        let bytes = try encodeAPNG(popupAnimation())
+        let controls = try PNGChunks.parse(bytes, name: "popup").filter { $0.type == "fcTL" }
+        // Dispose and blend ops of each frame: popup frames are disposed to the previous picture
+        // and copied (blend op source, which Pillow needs for them).
+        let ops = controls.map { [bytes[$0.data.lowerBound + 24], bytes[$0.data.lowerBound + 25]] }
+        #expect(ops[1] == [2, 0] && ops[3] == [2, 0])
+        // The frame after a popup stores only the four pixels typed since the picture before it.
+        let at = controls[2].data.lowerBound
+        #expect(PNGChunks.readUInt32(bytes, at: at + 4) * PNGChunks.readUInt32(bytes, at: at + 8) == 4)
+    }
+
+    @Test(arguments: [false, true])
+    func aDelayLongerThanSixteenBitsContinuesOnTransparentPixels(translucent: Bool) throws {
+        let card = translucent ? translucentAnimation() : cardAnimation()
+        // At 1000 fps from a 1 fps source, 67 identical frames last 67,000 ticks: 65,535 and 1,465.
+        let frames = [card[0]] + Array(repeating: card[1], count: 67)
+        let decoded = try APNGDecoder.decode(try encodeAPNG(frames, options: APNGOptions(fps: 1000, sourceFPS: 1)))
+        #expect(decoded.frames.map { $0.delayNumerator * 1000 / $0.delayDenominator } == [1000, 65535, 1465])
+        let shown = decoded.frames.map(\.image) == [card[0], card[1], card[1]]
+        #expect(shown)
+        #expect(decoded.frames.reduce(0) { $0 + 1000 * $1.delayNumerator / $1.delayDenominator } == 68_000)
+    }
+
     @Test(arguments: [false, true])
     func everyDecodedFrameEqualsTheFrameOfItsTick(translucent: Bool) throws {
         let frames = translucent ? translucentAnimation() : cardAnimation()
@@ -130,20 +202,25 @@ func translucentAnimation() -> [Pixmap] {
         #expect(try encodeAPNG(frames) == encodeAPNG(frames))
     }
 
-    @Test func ffmpegDecodesEveryFrameLosslessly() throws {
+    @Test(arguments: apngTestAnimations.indices)
+    func ffmpegDecodesEveryFrameLosslessly(path: Int) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return }
         let folder = try scratchFolder("apng-ffmpeg")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let frames = cardAnimation()
+        let (name, makeFrames, _) = apngTestAnimations[path]
+        let frames = makeFrames()
         try Data(try encodeAPNG(frames)).write(to: URL(fileURLWithPath: folder + "/a.apng"))
         let r = try runProcess(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
                                ["-v", "error", "-i", folder + "/a.apng", "-f", "rawvideo", "-pix_fmt", "rgba",
                                 "-fps_mode", "passthrough", folder + "/out.rgba"])
         #expect(r.status == 0, "\(r.stderr)")
         let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.rgba")))
+        // One decoded frame per run of identical frames.
+        let distinct = frames.enumerated().filter { $0.offset == 0 || frames[$0.offset - 1] != $0.element }.map(\.element)
         let size = 64 * 40 * 4
-        #expect(raw.count == 10 * size)
-        let distinct = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map { frames[$0].data }
-        for k in 0..<min(10, raw.count / size) { #expect(Array(raw[k * size..<(k + 1) * size]) == distinct[k], "frame \(k)") }
+        #expect(raw.count == distinct.count * size)
+        for k in 0..<min(distinct.count, raw.count / size) {
+            #expect(Array(raw[k * size..<(k + 1) * size]) == distinct[k].straightRGBA(), "\(name), frame \(k)")
+        }
     }
 }
