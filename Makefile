@@ -50,7 +50,7 @@ renders: build
 	@for s in like toast refresh; do \
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
 	done
-	@$(BIN)/popping-render Examples/Scenes/gradient.yaml --out Renders/gradient.gif --quality 100 --quiet
+	@$(BIN)/popping-render Examples/Scenes/gradient.yaml --out Renders/gradient.gif --quiet
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build
