@@ -91,14 +91,10 @@ struct GIFCanvas {
     }
 
     /// Copies `rect` of `frame` out, flags the pixels already on screen, and records the rest as
-    /// shown, written by frame number `frame`.
-    mutating func take(_ frame: Pixmap, rect: GIFRect, number: Int = 0) -> GIFFramePixels {
-        take(frame, rect: rect, number: number, carryingFrom: nil).pixels
-    }
-
-    /// `take`, also returning for each changed pixel the colour it had before, flagged
-    /// `GIFFramePixels.carriedFlag` when frame number `carryingFrom` or a later one wrote it
-    /// (0 for the other pixels); `nil` without `carryingFrom`.
+    /// shown, written by frame number `number`. With `carryingFrom` (the first frame of the
+    /// palette the frame may carry over), `previous` holds for each changed pixel the colour it
+    /// had before, flagged `GIFFramePixels.carriedFlag` when frame `carryingFrom` or a later one
+    /// wrote it (0 for the other pixels).
     mutating func take(_ frame: Pixmap, rect: GIFRect, number: Int, carryingFrom: Int?)
         -> (pixels: GIFFramePixels, previous: [UInt32]?) {
         let everything = isBlank
