@@ -15,7 +15,8 @@ import Raster
 /// the unchanged pixels inside it transparent (disposal "leave in place"), and its own local
 /// palette of at most `options.maxColours` colours; the first frame's full palette is the
 /// global table and is reused only when it holds a frame's colours exactly and comes out
-/// smaller. Frames identical to the one before are
+/// smaller; a dithered gradient frame may keep the palette of the frame before, so pixels that
+/// keep their index stay transparent (`GIFFrameEncoder.plan`). Frames identical to the one before are
 /// merged into it by lengthening its delay. Frames are quantised and compressed on worker
 /// threads while the caller prepares the next one; at most a few frames are in flight, so
 /// memory does not grow with the length of the animation, and the file is byte-identical
