@@ -17,7 +17,8 @@ import Raster
 /// global table and is reused only when it holds a frame's colours exactly and comes out
 /// smaller; a dithered gradient frame may keep the palette of the frame before, so pixels that
 /// keep their index stay transparent (`GIFFrameEncoder.plan`). Frames identical to the one before are
-/// merged into it by lengthening its delay. Frames are quantised and compressed on worker
+/// merged into it by lengthening its delay. Palettes are chosen in frame order; frames are
+/// mapped to their palettes and compressed on worker
 /// threads while the caller prepares the next one; at most a few frames are in flight, so
 /// memory does not grow with the length of the animation, and the file is byte-identical
 /// whatever the thread timing. The file appears at `path` only when `finish()` succeeds.
