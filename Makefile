@@ -47,11 +47,9 @@ renders: build
 		$(BIN)/popping-render $$d --out Renders/$$d.apng --scale 1 --fps 30 --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d.webp --scale 1 --quiet || exit 1; \
 	done
-	@for s in like toast refresh; do \
+	@for s in like toast refresh gradient shimmer; do \
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
 	done
-	@$(BIN)/popping-render Examples/Scenes/gradient.yaml --out Renders/gradient.gif --quality 100 --quiet
-	@$(BIN)/popping-render Examples/Scenes/shimmer.yaml --out Renders/shimmer.gif --quiet
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

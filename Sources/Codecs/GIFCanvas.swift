@@ -9,6 +9,9 @@ struct GIFFramePixels: Sendable {
     /// Marks a pixel that must be transparent (a transparent GIF's background); it carries
     /// `unchangedFlag` too, so everything that skips unchanged pixels skips it.
     static let clearFlag: UInt32 = 1 << 25 | unchangedFlag
+    /// In `GIFCanvas.take`'s `previous` colours: the pixel was last written under the palette
+    /// the frame may carry over, so the index it shows can be worked out from this colour.
+    static let carriedFlag: UInt32 = 1 << 24
     /// The colour bits, 0x00BBGGRR (premultiplied, so translucent pixels read as over black).
     static let colourMask: UInt32 = 0x00FF_FFFF
 
@@ -36,6 +39,9 @@ struct GIFCanvas {
     /// written as transparent, not as a colour.
     let transparency: Bool
     private var shown: [UInt32]
+    /// The number of the frame that last wrote each pixel (-1: none since the canvas was blank
+    /// or cleared), so a frame carrying over a palette knows which pixels show it.
+    private var writtenBy: [Int32]
     private var isBlank = true
 
     init(width: Int, height: Int, tolerance: Int, transparency: Bool = false) {
@@ -44,6 +50,7 @@ struct GIFCanvas {
         self.tolerance = tolerance
         self.transparency = transparency
         shown = [UInt32](repeating: 0, count: width * height)
+        writtenBy = [Int32](repeating: -1, count: width * height)
     }
 
     var bounds: GIFRect { GIFRect(x: 0, y: 0, width: width, height: height) }
@@ -84,14 +91,24 @@ struct GIFCanvas {
     }
 
     /// Copies `rect` of `frame` out, flags the pixels already on screen, and records the rest as
-    /// shown.
-    mutating func take(_ frame: Pixmap, rect: GIFRect) -> GIFFramePixels {
+    /// shown, written by frame number `number`. With `carryingFrom` (the first frame of the
+    /// palette the frame may carry over), `previous` holds for each changed pixel the colour it
+    /// had before, flagged `GIFFramePixels.carriedFlag` when frame `carryingFrom` or a later one
+    /// wrote it (0 for the other pixels).
+    mutating func take(_ frame: Pixmap, rect: GIFRect, number: Int, carryingFrom: Int?)
+        -> (pixels: GIFFramePixels, previous: [UInt32]?) {
         let everything = isBlank
         let clears = transparency
         isBlank = false
         var out = [UInt32](repeating: 0, count: rect.area)
+        var previous = carryingFrom.map { _ in [UInt32](repeating: 0, count: rect.area) }
         var anyUnchanged = false
         let tol = tolerance
+        let written = Int32(number), carried = Int32(carryingFrom ?? Int(Int32.max))
+        // Moved out for the loop, so that updating it does not copy it.
+        var writtenBy = self.writtenBy
+        self.writtenBy = []
+        defer { self.writtenBy = writtenBy }
         frame.data.withUnsafeBytes { raw in
             let src = raw.bindMemory(to: UInt32.self)
             shown.withUnsafeMutableBufferPointer { screen in
@@ -104,10 +121,15 @@ struct GIFCanvas {
                             if p == 0 && clears {
                                 dst[o] = GIFFramePixels.clearFlag
                                 screen[i] = 0
+                                writtenBy[i] = -1
                                 anyUnchanged = true
                             } else if everything || Self.differs(p, screen[i], tolerance: tol) {
                                 dst[o] = p & GIFFramePixels.colourMask
+                                if writtenBy[i] >= carried {
+                                    previous?[o] = screen[i] & GIFFramePixels.colourMask | GIFFramePixels.carriedFlag
+                                }
                                 screen[i] = p
+                                writtenBy[i] = written
                             } else {
                                 dst[o] = (p & GIFFramePixels.colourMask) | GIFFramePixels.unchangedFlag
                                 anyUnchanged = true
@@ -119,7 +141,7 @@ struct GIFCanvas {
                 }
             }
         }
-        return GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged)
+        return (GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged), previous)
     }
 
     /// The smallest rectangle inside `region` holding every pixel that is drawn on screen but
@@ -141,7 +163,12 @@ struct GIFCanvas {
 
     /// Marks `rect` as cleared to transparent, as GIF's "restore to background" disposal leaves it.
     mutating func clear(_ rect: GIFRect) {
-        for y in rect.y..<rect.maxY { for i in y * width + rect.x..<y * width + rect.maxX { shown[i] = 0 } }
+        for y in rect.y..<rect.maxY {
+            for i in y * width + rect.x..<y * width + rect.maxX {
+                shown[i] = 0
+                writtenBy[i] = -1
+            }
+        }
     }
 
     /// `frame` (cut out before anything later was taken) grown to `rect`: the added pixels are

@@ -15,8 +15,10 @@ import Raster
 /// the unchanged pixels inside it transparent (disposal "leave in place"), and its own local
 /// palette of at most `options.maxColours` colours; the first frame's full palette is the
 /// global table and is reused only when it holds a frame's colours exactly and comes out
-/// smaller. Frames identical to the one before are
-/// merged into it by lengthening its delay. Frames are quantised and compressed on worker
+/// smaller; a dithered gradient frame may keep the palette of the frame before, so pixels that
+/// keep their index stay transparent (`GIFFrameEncoder.plan`). Frames identical to the one before are
+/// merged into it by lengthening its delay. Palettes are chosen in frame order; frames are
+/// mapped to their palettes and compressed on worker
 /// threads while the caller prepares the next one; at most a few frames are in flight, so
 /// memory does not grow with the length of the animation, and the file is byte-identical
 /// whatever the thread timing. The file appears at `path` only when `finish()` succeeds.
@@ -34,6 +36,10 @@ public final class GIFEncoder {
     private var canvas: GIFCanvas
     private var clock: GIFClock
     private var global: GIFGlobalPalette?
+    /// The palette plan of the latest frame, which the next one may carry over.
+    private var lastPlan: GIFFramePlan?
+    /// Frames taken from the canvas so far (each one's number is the count before it).
+    private var framesTaken = 0
     /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
     private var carriedDamage = GIFRect(x: 0, y: 0, width: 0, height: 0)
     private var framesAdded = 0
@@ -89,7 +95,11 @@ public final class GIFEncoder {
             unwritten[last].ticks = unwritten[last].ticks.lowerBound..<ticks.upperBound
             return
         }
-        try submit(canvas.take(frame, rect: rect), ticks: ticks)
+        let number = framesTaken
+        framesTaken += 1
+        let carrying = global == nil ? nil : lastPlan.flatMap { $0.mix == nil ? nil : $0.paletteStart }
+        let (pixels, previous) = canvas.take(frame, rect: rect, number: number, carryingFrom: carrying)
+        try submit(pixels, previous: previous, number: number, ticks: ticks)
     }
 
     /// Makes the frame before this one disposed with "restore to background", grown first (and
@@ -104,10 +114,13 @@ public final class GIFEncoder {
             // Only later frames grow: the first covers the whole canvas.
             _ = work.take(unwritten[last].ticket)
             let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
-            let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
-            unwritten[last].ticket = work.submit {
-                GIFFrameEncoder.encode(grown, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
-            }
+            // Planned afresh (it may need a transparent index now); the next frame carries over
+            // this palette, which it shows, if any.
+            let plan = GIFFrameEncoder.plan(grown, maxColours: options.maxColours, dither: options.dither,
+                                            frameNumber: unwritten[last].number, previous: nil)
+            lastPlan = plan
+            let lossy = options.lossy
+            unwritten[last].ticket = work.submit { GIFFrameEncoder.encode(grown, plan: plan, global: global, lossy: lossy) }
             unwritten[last].pixels = grown
         }
         unwritten[last].disposal = 2
@@ -150,7 +163,7 @@ public final class GIFEncoder {
         try output.commit()
     }
 
-    private func submit(_ pixels: GIFFramePixels, ticks: Range<Int>) throws {
+    private func submit(_ pixels: GIFFramePixels, previous: [UInt32]?, number: Int, ticks: Range<Int>) throws {
         guard let global else {
             // The first frame's palette is the global table, which later frames need: encode
             // it here and write the file header.
@@ -159,14 +172,19 @@ public final class GIFEncoder {
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
             try output.write(head)
-            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels))
+            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels, number: number))
             return
         }
-        let maxColours = options.maxColours, dither = options.dither, lossy = options.lossy
+        // Planned here, in frame order, as a plan may carry over the one before.
+        let plan = GIFFrameEncoder.plan(pixels, maxColours: options.maxColours, dither: options.dither,
+                                        frameNumber: number, previous: lastPlan)
+        lastPlan = plan
+        let carried = plan.paletteStart == number ? nil : previous
+        let lossy = options.lossy
         let ticket = work.submit {
-            GIFFrameEncoder.encode(pixels, global: global, maxColours: maxColours, dither: dither, lossy: lossy)
+            GIFFrameEncoder.encode(pixels, plan: plan, previous: carried, global: global, lossy: lossy)
         }
-        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels))
+        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels, number: number))
         while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
@@ -203,6 +221,8 @@ private struct PendingFrame {
     var ticks: Range<Int>
     /// What it encodes, kept in case a transparent GIF must grow it to clear more.
     var pixels: GIFFramePixels
+    /// Its number among the frames taken from the canvas.
+    var number: Int
     /// 1 leave in place, 2 restore to background.
     var disposal: UInt8 = 1
 }

@@ -28,8 +28,40 @@ struct GIFGlobalPalette: Sendable {
     }
 }
 
-/// Turns the changed pixels of one frame into an image block: palette, indices, LZW. A pure
-/// function of its input, so frames can be encoded on any thread in any order.
+/// How a later frame's changed colours map to palette entries. It is chosen on the encoder's
+/// thread, in frame order, because a gradient frame may carry over the palette of the frame
+/// before it; the frame is then encoded on a worker.
+struct GIFFramePlan: Sendable {
+    /// The frame's changed colours.
+    let histogram: GIFHistogram
+    /// The palette, 0x00BBGGRR.
+    let colours: [UInt32]
+    /// The palette index of every histogram entry.
+    let index: [UInt8]
+    /// Ordered dithering of every histogram entry, or `nil` for an undithered frame.
+    let mix: [GIFDither.Mix]?
+    /// The palette's squared error (summed over pixels) on the changed pixels of the frame that
+    /// chose it, and their number: how well it serves the colours it was made for.
+    let error: Int
+    let pixels: Int
+    /// The number of the frame that chose this palette: the frames from it on that carry the
+    /// palette over show every colour with the same index at the same position.
+    let paletteStart: Int
+
+    init(histogram: GIFHistogram, colours: [UInt32], index: [UInt8], mix: [GIFDither.Mix]?, error: Int,
+         pixels: Int? = nil, paletteStart: Int) {
+        self.histogram = histogram
+        self.colours = colours
+        self.index = index
+        self.mix = mix
+        self.error = error
+        self.pixels = pixels ?? histogram.counts.reduce(0, +)
+        self.paletteStart = paletteStart
+    }
+}
+
+/// Turns the changed pixels of one frame into an image block: palette, indices, LZW. Encoding
+/// is a pure function of its input, so frames can be encoded on any thread in any order.
 enum GIFFrameEncoder {
     /// Encodes the first frame, whose palette becomes the global colour table.
     static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int = 0)
@@ -37,37 +69,99 @@ enum GIFFrameEncoder {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255)
         let global = GIFGlobalPalette(colours: colours)
-        let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index,
+        let mix = dither ? GIFDither.mixes(histogram: histogram, index: index, colours: colours) : nil
+        let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index, mix: mix,
                              transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
-                             dither: dither, lossy: lossy)
+                             lossy: lossy)
         return (encoded, global)
     }
 
-    /// Encodes a later frame with a local table of at most `maxColours` of its own colours.
-    /// The global table is used instead only when it holds every colour exactly and the frame
-    /// comes out smaller with it: it saves the local table's 3 bytes per entry but its codes are
-    /// as wide as the first frame's palette needs, so it pays only for frames with many colours.
-    static func encode(_ frame: GIFFramePixels, global: GIFGlobalPalette, maxColours: Int,
-                       dither: Bool = false, lossy: Int = 0) -> GIFEncodedFrame {
+    /// Chooses a later frame's palette: at most `maxColours` of its own colours (one fewer when
+    /// it needs a transparent index), dithered where that pays (`GIFDither.pays`) or where the
+    /// frame is a smooth gradient (`GIFQuantizer.isGradient`), whose palette then spreads over
+    /// the whole ramp instead of keeping its widest bands exactly. A dithered frame carries over
+    /// the palette of a dithered `previous` frame when that serves its colours as well as a
+    /// palette of its own, or as well as it served the frame that chose it: a moving or settling
+    /// gradient then keeps the index of every pixel whose colour stays, so such pixels can stay
+    /// transparent, and no seams appear where some pixels are written again under another palette.
+    static func plan(_ frame: GIFFramePixels, maxColours: Int, dither: Bool, frameNumber: Int,
+                     previous: GIFFramePlan?) -> GIFFramePlan {
         let histogram = GIFHistogram(pixels: frame.pixels)
-        let reserved = frame.hasUnchanged ? 1 : 0
-        let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: maxColours - reserved)
-        let local = encode(frame, histogram: histogram, palette: GIFPalette(colours: colours, reserved: reserved),
-                           index: index, transparentIndex: frame.hasUnchanged ? colours.count : nil, local: true,
-                           dither: dither, lossy: lossy)
-        guard let globalIndex = global.indices(of: histogram) else { return local }
-        let shared = encode(frame, histogram: histogram, palette: global.palette, index: globalIndex,
+        let capacity = maxColours - (frame.hasUnchanged ? 1 : 0)
+        var (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity)
+        var dithered = dither && GIFDither.pays(histogram: histogram, index: index, colours: colours)
+        if dither, !dithered, GIFQuantizer.isGradient(histogram, capacity: capacity) {
+            (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity, keepingFlats: false)
+            dithered = true
+        }
+        if dithered && !frame.hasUnchanged && colours.count == capacity {
+            // One entry stays free, so that later frames can carry the palette over with a
+            // transparent index.
+            (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity - 1,
+                                                    keepingFlats: !GIFQuantizer.isGradient(histogram, capacity: capacity))
+        }
+        let error = squaredError(histogram, index, colours)
+        guard dithered else {
+            return GIFFramePlan(histogram: histogram, colours: colours, index: index, mix: nil, error: error,
+                                paletteStart: frameNumber)
+        }
+        if let previous, previous.mix != nil, previous.colours.count <= capacity {
+            let nearest = NearestColour(previous.colours.map(RGB.init))
+            let carried = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
+            let pixels = histogram.counts.reduce(0, +)
+            if squaredError(histogram, carried, previous.colours)
+                <= max(error, previous.error * pixels / max(1, previous.pixels)) {
+                return GIFFramePlan(histogram: histogram, colours: previous.colours, index: carried,
+                                    mix: GIFDither.mixes(histogram: histogram, index: carried,
+                                                         colours: previous.colours, always: true),
+                                    error: previous.error, pixels: previous.pixels, paletteStart: previous.paletteStart)
+            }
+        }
+        return GIFFramePlan(histogram: histogram, colours: colours, index: index,
+                            mix: GIFDither.mixes(histogram: histogram, index: index, colours: colours, always: true),
+                            error: error, paletteStart: frameNumber)
+    }
+
+    /// Sum over a histogram of count × squared distance to its palette colour.
+    static func squaredError(_ histogram: GIFHistogram, _ index: [UInt8], _ colours: [UInt32]) -> Int {
+        var sum = 0
+        for (e, c) in histogram.colours.enumerated() {
+            sum += Int(RGB(c).distance(to: RGB(colours[Int(index[e])]))) * histogram.counts[e]
+        }
+        return sum
+    }
+
+    /// Encodes a later frame as planned, in a local table. With `previous` (the colour each
+    /// changed pixel was last written with, flagged `GIFFramePixels.carriedFlag` where that was
+    /// under this palette), a changed pixel that keeps its index may stay transparent. An
+    /// undithered frame is written with the global table instead when that holds every colour
+    /// exactly and comes out smaller: it saves the local table's 3 bytes per entry but its codes
+    /// are as wide as the first frame's palette needs, so it pays only for frames with many colours.
+    static func encode(_ frame: GIFFramePixels, plan: GIFFramePlan, previous: [UInt32]? = nil,
+                       global: GIFGlobalPalette, lossy: Int = 0) -> GIFEncodedFrame {
+        let histogram = plan.histogram
+        // A dithered frame's palette keeps an entry free for the transparent index (see `plan`),
+        // which pixels that keep their index under a carried-over palette use.
+        let transparent = frame.hasUnchanged || plan.mix != nil && plan.colours.count < 256
+            && GIFPalette(colours: plan.colours, reserved: 1).bits == GIFPalette(colours: plan.colours).bits
+        let local = encode(frame, histogram: histogram,
+                           palette: GIFPalette(colours: plan.colours, reserved: transparent ? 1 : 0),
+                           index: plan.index, mix: plan.mix,
+                           transparentIndex: transparent ? plan.colours.count : nil, local: true,
+                           previous: previous, lossy: lossy)
+        guard plan.mix == nil, let globalIndex = global.indices(of: histogram) else { return local }
+        let shared = encode(frame, histogram: histogram, palette: global.palette, index: globalIndex, mix: nil,
                             transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
                             lossy: lossy)
         return shared.bytes.count < local.bytes.count ? shared : local
     }
 
     private static func encode(_ frame: GIFFramePixels, histogram: GIFHistogram, palette: GIFPalette,
-                               index: [UInt8], transparentIndex: Int?, local: Bool,
-                               dither: Bool = false, lossy: Int = 0) -> GIFEncodedFrame {
-        let mix = dither ? GIFDither.mixes(histogram: histogram, index: index, colours: palette.colours) : nil
+                               index: [UInt8], mix: [GIFDither.Mix]?, transparentIndex: Int?, local: Bool,
+                               previous: [UInt32]? = nil, lossy: Int = 0) -> GIFEncodedFrame {
         let indices = paletteIndices(frame.pixels, histogram: histogram, index: index, colours: palette.colours,
-                                     transparentIndex: transparentIndex, rect: frame.rect, mix: mix)
+                                     transparentIndex: transparentIndex, rect: frame.rect, mix: mix,
+                                     previous: previous)
         let similar = lossy > 0
             ? GIFLZW.similarColours(palette.colours, transparentIndex: transparentIndex, lossy: lossy) : nil
         let lzw = GIFLZW.encode(indices, minCodeSize: palette.minCodeSize, similar: similar)
@@ -78,16 +172,20 @@ enum GIFFrameEncoder {
 
     /// The palette index of every pixel. A changed pixel gets its palette colour. A run of
     /// pixels already on screen can be transparent or, when the palette holds its colour
-    /// exactly, that colour: both leave the picture as close to the source as before. The
-    /// choice per run minimises the number of index changes along the pixel stream (dynamic
-    /// programming over runs), since every change starts a new LZW string. With `mix` (ordered
-    /// dithering), a changed pixel whose colour is not in the palette takes its entry's second
-    /// colour where the dither matrix at its position on the canvas is below the entry's threshold.
+    /// exactly, that colour: both leave the picture as close to the source as before. So can a
+    /// changed pixel whose `previous` colour, written under this palette, had the index it has
+    /// now (a gradient pixel that moved less than its dither step). The choice per run
+    /// minimises the number of index changes along the pixel stream (dynamic programming over
+    /// runs), since every change starts a new LZW string. With `mix` (ordered dithering), a
+    /// changed pixel whose colour is not in the palette takes its entry's second colour where
+    /// the dither matrix at its position on the canvas is below the entry's threshold.
     static func paletteIndices(_ pixels: [UInt32], histogram: GIFHistogram, index: [UInt8], colours: [UInt32],
                                transparentIndex: Int?, rect: GIFRect = GIFRect(x: 0, y: 0, width: 0, height: 0),
-                               mix: [GIFDither.Mix]? = nil) -> [UInt8] {
+                               mix: [GIFDither.Mix]? = nil, previous: [UInt32]? = nil) -> [UInt8] {
         let transparent = UInt8(transparentIndex ?? 0)
         let exact = GIFPaletteLookup(transparentIndex == nil ? [] : colours)
+        let carried = transparentIndex == nil ? nil : previous
+        let before = carried.map { GIFIndexer(histogram: histogram, index: index, colours: colours, mix: mix, adding: $0) }
         // Runs of equal pixels with their one or two candidate indices.
         var runEnd: [Int] = []
         var options: [(UInt8, UInt8)] = []
@@ -100,14 +198,25 @@ enum GIFFrameEncoder {
                     // Every changed pixel was counted into the histogram.
                     let e = histogram.entry(of: p)!
                     var k = index[e]
-                    if let m = mix?[e], m.threshold > 0 {
-                        // A dithered colour: one pixel per run, its index from the matrix.
+                    let dithered = (mix?[e].threshold ?? 0) > 0
+                    if let m = mix?[e], dithered {
                         let x = rect.x + i % rect.width, y = rect.y + i / rect.width
                         if GIFDither.matrix[(y & 7) << 3 | (x & 7)] < m.threshold { k = m.second }
-                    } else {
-                        while j < px.count && px[j] == p { j += 1 }
                     }
-                    options.append((k, k))
+                    if let carried, let before, carried[i] & GIFFramePixels.carriedFlag != 0 {
+                        // One pixel per run: whether it may stay depends on its own colour before.
+                        let x = rect.x + i % rect.width, y = rect.y + i / rect.width
+                        let kept = before.index(of: carried[i] & GIFFramePixels.colourMask, x: x, y: y) == k
+                        options.append((kept ? transparent : k, k))
+                    } else {
+                        // A dithered colour takes one pixel per run, its index from the matrix.
+                        if !dithered {
+                            while j < px.count && px[j] == p && (carried?[j] ?? 0) & GIFFramePixels.carriedFlag == 0 {
+                                j += 1
+                            }
+                        }
+                        options.append((k, k))
+                    }
                 } else if p & GIFFramePixels.clearFlag == GIFFramePixels.clearFlag {
                     while j < px.count && px[j] == p { j += 1 }
                     options.append((transparent, transparent))
@@ -179,33 +288,89 @@ enum GIFDither {
     /// a quarter or a half, some of the benchmark's UI frames still dithered (0.8 and 0.5 dB less).
     static let minimumInexactShare = 0.75
 
-    /// For every histogram entry: the palette colour to mix with its nearest one and the share
-    /// of pixels (0...32 of 64) that take it; 0 for colours the palette holds exactly. `nil`
-    /// when too few pixels are inexact for dithering to help.
-    static func mixes(histogram: GIFHistogram, index: [UInt8], colours: [UInt32]) -> [Mix]? {
-        let palette = colours.map(RGB.init)
+    /// Whether colours the palette lacks cover at least `minimumInexactShare` of the pixels.
+    static func pays(histogram: GIFHistogram, index: [UInt8], colours: [UInt32]) -> Bool {
         var inexact = 0, total = 0
         for (e, packed) in histogram.colours.enumerated() {
             total += histogram.counts[e]
-            if palette[Int(index[e])] != RGB(packed) { inexact += histogram.counts[e] }
+            if colours[Int(index[e])] != packed { inexact += histogram.counts[e] }
         }
-        guard Double(inexact) >= minimumInexactShare * Double(total) else { return nil }
+        return Double(inexact) >= minimumInexactShare * Double(total)
+    }
+
+    /// For every histogram entry: the palette colour to mix with its nearest one and the share
+    /// of pixels (0...32 of 64) that take it; 0 for colours the palette holds exactly. `nil`
+    /// when too few pixels are inexact for dithering to help, unless `always`.
+    static func mixes(histogram: GIFHistogram, index: [UInt8], colours: [UInt32], always: Bool = false) -> [Mix]? {
+        guard always || pays(histogram: histogram, index: index, colours: colours) else { return nil }
+        let palette = colours.map(RGB.init)
         let nearest = NearestColour(palette)
         return histogram.colours.enumerated().map { e, packed in
-            let c = RGB(packed), n1 = Int(index[e])
-            let p1 = palette[n1]
-            if p1 == c { return Mix(second: UInt8(n1), threshold: 0) }
-            // The palette colour nearest the point mirrored through c: on c's far side from p1.
-            let mirrored = RGB(r: Int(min(255, max(0, 2 * c.r - p1.r))), g: Int(min(255, max(0, 2 * c.g - p1.g))),
-                               b: Int(min(255, max(0, 2 * c.b - p1.b))))
-            let n2 = nearest.nearest(mirrored)
-            let p2 = palette[n2]
-            let span = p2.distance(to: p1)
-            guard n2 != n1, span > 0 else { return Mix(second: UInt8(n1), threshold: 0) }
-            // c's position along p1 → p2, as 64ths (rounded), at most half way.
-            let along = (c.r - p1.r) * (p2.r - p1.r) + (c.g - p1.g) * (p2.g - p1.g) + (c.b - p1.b) * (p2.b - p1.b)
-            let share = min(32, max(0, (Int(along) * 64 + Int(span) / 2) / Int(span)))
-            return Mix(second: UInt8(n2), threshold: UInt8(share))
+            mix(for: RGB(packed), nearestIndex: Int(index[e]), palette: palette, nearest: nearest)
         }
+    }
+
+    /// How colour `c` is dithered when `n1` is its palette entry: with the palette colour
+    /// nearest the point mirrored through `c` (on its far side from entry `n1`), in the
+    /// proportion that averages back to `c`.
+    static func mix(for c: RGB, nearestIndex n1: Int, palette: [RGB], nearest: NearestColour) -> Mix {
+        let p1 = palette[n1]
+        if p1 == c { return Mix(second: UInt8(n1), threshold: 0) }
+        let mirrored = RGB(r: Int(min(255, max(0, 2 * c.r - p1.r))), g: Int(min(255, max(0, 2 * c.g - p1.g))),
+                           b: Int(min(255, max(0, 2 * c.b - p1.b))))
+        let n2 = nearest.nearest(mirrored)
+        let p2 = palette[n2]
+        let span = p2.distance(to: p1)
+        guard n2 != n1, span > 0 else { return Mix(second: UInt8(n1), threshold: 0) }
+        // c's position along p1 → p2, as 64ths (rounded), at most half way.
+        let along = (c.r - p1.r) * (p2.r - p1.r) + (c.g - p1.g) * (p2.g - p1.g) + (c.b - p1.b) * (p2.b - p1.b)
+        let share = min(32, max(0, (Int(along) * 64 + Int(span) / 2) / Int(span)))
+        return Mix(second: UInt8(n2), threshold: UInt8(share))
+    }
+}
+
+/// The palette index a frame's plan gives a colour at a canvas position, for the colours a
+/// frame's pixels had before it too (which need not be among its own colours): their entry is
+/// the nearest palette colour, dithered as the frame's colours are.
+struct GIFIndexer {
+    private let histogram: GIFHistogram
+    private let index: [UInt8]
+    private let mix: [GIFDither.Mix]?
+    private var others = GIFHistogram()
+    private var otherIndex: [UInt8] = []
+    private var otherMix: [GIFDither.Mix] = []
+
+    /// `adding`: words whose colour bits (where flagged `GIFFramePixels.carriedFlag`) may be asked about.
+    init(histogram: GIFHistogram, index: [UInt8], colours: [UInt32], mix: [GIFDither.Mix]?, adding: [UInt32]) {
+        self.histogram = histogram
+        self.index = index
+        self.mix = mix
+        for w in adding where w & GIFFramePixels.carriedFlag != 0 {
+            let c = w & GIFFramePixels.colourMask
+            if histogram.entry(of: c) == nil && others.entry(of: c) == nil { others.add(c, count: 1) }
+        }
+        guard others.count > 0 else { return }
+        let palette = colours.map(RGB.init)
+        let nearest = NearestColour(palette)
+        otherIndex = others.colours.map { UInt8(nearest.nearest(RGB($0))) }
+        if mix != nil {
+            otherMix = zip(others.colours, otherIndex).map {
+                GIFDither.mix(for: RGB($0), nearestIndex: Int($1), palette: palette, nearest: nearest)
+            }
+        }
+    }
+
+    func index(of colour: UInt32, x: Int, y: Int) -> UInt8 {
+        let k: UInt8, m: GIFDither.Mix?
+        if let e = histogram.entry(of: colour) {
+            k = index[e]
+            m = mix?[e]
+        } else {
+            let e = others.entry(of: colour)!
+            k = otherIndex[e]
+            m = otherMix.isEmpty ? nil : otherMix[e]
+        }
+        guard let m, m.threshold > 0 else { return k }
+        return GIFDither.matrix[(y & 7) << 3 | (x & 7)] < m.threshold ? m.second : k
     }
 }

@@ -25,7 +25,56 @@ private func blockMeans(_ screen: [UInt32], width: Int) -> [Int] {
     return out
 }
 
+/// A slow ramp as wide as a phone screen at 2x: each of its 128 shades covers 4 columns of 64
+/// rows (256 pixels, as many as a fill), so a palette that keeps the widest colours exactly
+/// leaves the rest of the ramp in wide bands.
+func slowRamp(lift: Int = 0) -> Pixmap {
+    frame(512, 64) { x, _ in
+        let v = UInt32(60 + lift + x / 4)
+        return v | (v / 2 + 40) << 8 | (200 - v / 2) << 16
+    }
+}
+
 @Suite struct GIFDitherTests {
+    @Test func aSlowGradientIsDitheredAtTheDefaultQuality() throws {
+        let frames = [frame(512, 64) { _, _ in 0 }, slowRamp()]
+        func error(dither: Bool) throws -> Int {
+            let gif = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(quality: 50, dither: dither)))
+            let shown = blockMeans(gif.frames[1].screen, width: 512), source = blockMeans(screen(of: frames[1]), width: 512)
+            return zip(shown, source).reduce(0) { $0 + abs($1.0 - $1.1) }
+        }
+        // Undithered, the palette would keep 31 of the shades exactly and band the rest.
+        #expect(try error(dither: true) * 4 < error(dither: false) * 3)
+    }
+
+    @Test func aSettlingGradientKeepsItsPaletteSoPixelsThatKeepTheirIndexStayTransparent() throws {
+        // The left three quarters of the third frame (96 shades, more than the 32 colours of
+        // quality 25 hold) are 3 levels lighter, beyond its tolerance of 2, so all of them
+        // changed; under the second frame's palette, where shades are about 4 levels apart, many
+        // keep their index.
+        let lifted = frame(512, 64) { x, _ in
+            let v = UInt32(60 + x / 4 + (x < 384 ? 3 : 0))
+            return v | (v / 2 + 40) << 8 | (200 - v / 2) << 16
+        }
+        let frames = [frame(512, 64) { _, _ in 0 }, slowRamp(), lifted]
+        let gif = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(quality: 25)))
+        let third = gif.frames[2]
+        #expect(third.rect.x == 0 && third.rect.width == 384)
+        #expect(third.indices.filter { Int($0) == third.transparentIndex }.count > 384 * 64 / 16)
+        // What is on screen is still the new ramp, dithered: 8 × 8 block means within 3 levels.
+        let shown = blockMeans(third.screen, width: 512), source = blockMeans(screen(of: lifted), width: 512)
+        #expect(zip(shown, source).allSatisfy { abs($0.0 - $0.1) <= 3 * 64 * 3 })
+    }
+
+    @Test func flatFramesAreNotTakenForGradients() throws {
+        // 40 fills of 256 pixels each are more than half of a 64-colour palette, but fewer than
+        // it holds: exact, so undithered.
+        let fills = frame(512, 64) { x, _ in UInt32(x / 13) * 0x050403 }
+        let frames = [frame(512, 64) { _, _ in 0 }, fills]
+        let gif = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(quality: 50)))
+        #expect(gif.frames[1].screen == screen(of: fills))
+    }
+
     @Test func aDitheredGradientAveragesCloserToTheSource() throws {
         // Two frames so the second (a 32-colour local palette at quality 25) is quantised coarsely.
         let frames = [frame(96, 64) { _, _ in 0 }, gradient()]
