@@ -48,6 +48,11 @@ public final class Animator {
     /// True when no animation is running or waiting to start.
     public var isIdle: Bool { entries.isEmpty }
 
+    /// True when every animation still running repeats forever (or none runs): nothing that will
+    /// come to rest is moving. Such animations are ambient, like a spinner, so a script's
+    /// `waitUntilSettled` does not wait for them.
+    public var isSettled: Bool { entries.allSatisfy { $0.animation.repeatForever } }
+
     /// Runs `animation` on `property` of `target` under `key`. An animation already running under
     /// that key on that target is removed first (its completion gets `false`); the new one reads
     /// any missing from or to value from the target, which is where the old one left it.
@@ -166,6 +171,11 @@ public final class Animator {
         animation.finish()
         write(entry)
         guard let i = entries.firstIndex(where: { $0 === entry }) else { return }
+        if animation.startNextLeg() {
+            entry.startFrame = frame
+            entry.lastFrame = frame
+            return
+        }
         entries.remove(at: i)
         animation.completion?(true)
     }

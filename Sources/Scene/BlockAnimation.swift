@@ -10,16 +10,17 @@ struct BlockAnimation {
     let to: AnimatableState
     let startFrame: Int
     let timing: UIKitTiming
+    let repeating: RepeatTiming
 
-    /// Writes the presentation values for `frame`; returns false once the animation has ended
-    /// and the presentation values are cleared.
+    /// Writes the presentation values for `frame`; returns false once the animation (every
+    /// repetition) has ended and the presentation values are cleared.
     func apply(atFrame frame: Int) -> Bool {
         let t = Double(frame - startFrame) / 60
-        guard !timing.isFinished(at: t) else {
+        guard let curve = repeating.curveTime(at: t, duration: timing.duration) else {
             to.clearPresentation(of: view, changedFrom: from)
             return false
         }
-        from.interpolated(to: to, progress: timing.progress(at: t)).present(on: view, changedFrom: from, to: to)
+        from.interpolated(to: to, progress: timing.progress(at: curve.time)).present(on: view, changedFrom: from, to: to)
         return true
     }
 }

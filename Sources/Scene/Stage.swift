@@ -74,31 +74,61 @@ open class Stage {
     }
 
     /// Runs `changes` and animates every frame, alpha, colour, transform and background-gradient
-    /// change it makes, as `UIView animateWithDuration:animations:`; call `layoutIfNeeded` inside to animate a
-    /// constraint change. Each animation starts from what the view shows now, so a new block
-    /// takes over smoothly from one still running.
-    public func animate(duration: Double, curve: UIKitCurve = .easeInOut, changes: () -> Void) {
-        animate(.animate(duration: duration, curve: curve), changes: changes)
+    /// change it makes, as `UIView animateWithDuration:delay:options:animations:completion:`
+    /// without the delay; call `layoutIfNeeded` inside to animate a constraint change. Each
+    /// animation starts from what the view shows now, so a new block takes over smoothly from one
+    /// still running. `options` repeats the animations (`.repeat`, `.autoreverse`); `completion`
+    /// runs with `true` on the frame the last repetition ends, and never for `.repeat`.
+    public func animate(duration: Double, options: UIKitAnimationOptions = [], curve: UIKitCurve = .easeInOut,
+                        changes: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) {
+        animate(.animate(duration: duration, curve: curve), options.repeating, changes: changes, completion: completion)
     }
 
-    /// As `animate(duration:curve:changes:)` along UIKit's damped spring
+    /// As `animate(duration:options:curve:changes:completion:)` along UIKit's damped spring
     /// (`usingSpringWithDamping:initialSpringVelocity:`).
-    public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double, changes: () -> Void) {
-        animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), changes: changes)
+    public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double,
+                        options: UIKitAnimationOptions = [], changes: () -> Void,
+                        completion: ((_ finished: Bool) -> Void)? = nil) {
+        animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), options.repeating,
+                changes: changes, completion: completion)
     }
 
-    private func animate(_ timing: UIKitTiming, changes: () -> Void) {
+    /// Inside an `animate` block's changes, `UIView.modifyAnimations(withRepeatCount:autoreverses:)`:
+    /// the changes `animations` makes repeat `count` times (fractional counts stop part-way,
+    /// `.infinity` repeats forever), there and back when `autoreverses`. The block's completion
+    /// waits for its longest animation. Outside a block, the changes are simply made.
+    public func modifyAnimations(withRepeatCount count: Double, autoreverses: Bool, _ animations: () -> Void) {
+        let views = window.subtree
+        let before = views.map(AnimatableState.init(model:))
+        animations()
+        for (i, view) in views.enumerated() where AnimatableState(model: view) != before[i] {
+            modifiedRepeats[ObjectIdentifier(view)] = RepeatTiming(repeatCount: count, autoreverses: autoreverses)
+        }
+    }
+
+    /// The repeats `modifyAnimations` gave views changed inside the block being run.
+    private var modifiedRepeats: [ObjectIdentifier: RepeatTiming] = [:]
+
+    private func animate(_ timing: UIKitTiming, _ repeating: RepeatTiming, changes: () -> Void,
+                         completion: ((Bool) -> Void)?) {
         let views = window.subtree
         let shown = views.map(AnimatableState.init(presented:))
         let before = views.map(AnimatableState.init(model:))
+        modifiedRepeats = [:]
         changes()
+        var longest = repeating.activeDuration(of: timing.duration)
         for (i, view) in views.enumerated() {
             let after = AnimatableState(model: view)
             guard after != before[i] else { continue }
-            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing)
+            let repeats = modifiedRepeats[ObjectIdentifier(view)] ?? repeating
+            longest = max(longest, repeats.activeDuration(of: timing.duration))
+            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing,
+                                           repeating: repeats)
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
         }
+        modifiedRepeats = [:]
+        if let completion, longest.isFinite { run(after: longest) { completion(true) } }
     }
 
     /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
@@ -108,8 +138,12 @@ open class Stage {
     }
 
     /// True when nothing is moving or about to: no POP animation running, no UIKit block in
-    /// flight and no delayed block waiting to run (spinners and the caret do not count).
-    public var isSettled: Bool { animator.isIdle && blockAnimations.isEmpty && timers.isEmpty }
+    /// flight and no delayed block waiting to run. What never comes to rest does not count:
+    /// spinners, the caret, and animations that repeat forever (POP's `repeatForever`, UIKit's
+    /// `.repeat`).
+    public var isSettled: Bool {
+        animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty
+    }
 
     /// Moves the clock on to the next frame.
     public func endFrame() { frame += 1 }
@@ -163,9 +197,9 @@ open class Stage {
         keyboardIsUp.toggle()
         placement.host.removeConstraint(keyboardIsUp ? placement.down : placement.up)
         placement.host.addConstraint(keyboardIsUp ? placement.up : placement.down)
-        animate(.curve(duration: Stage.keyboardDuration, function: Stage.keyboardCurve)) {
+        animate(.curve(duration: Stage.keyboardDuration, function: Stage.keyboardCurve), .once, changes: {
             keyboard.superview?.layoutIfNeeded()
-        }
+        }, completion: nil)
     }
 
     /// The keyboard's slide: Bézier control points and duration fitted to iOS 7's curve 7.

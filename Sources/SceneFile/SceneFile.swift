@@ -66,16 +66,24 @@ public enum SceneFile {
         guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
         guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
         if let line = nestingTooDeep(bytes) { return fail(line, 1, "nested more than \(maxNesting) levels deep") }
-        let node: Node?
+        let composedNode: Node?
         do {
-            node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
+            composedNode = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
         } catch let error as YamlError {
             return .failure(SceneProblems(problems: [problem(error, file: file)]))
         } catch {
             return fail(1, 1, "\(error)")
         }
-        guard let node, node.mapping != nil else { return fail(1, 1, "a scene is a mapping with screen, views, animations, on and script") }
+        guard let composed = composedNode, composed.mapping != nil else {
+            return fail(1, 1, "a scene is a mapping with screen, views, animations, on and script")
+        }
+        let node: Node, mergeProblems: [MergeKeys.Problem]
+        switch MergeKeys.resolve(composed) {
+        case let .success(resolved): (node, mergeProblems) = resolved
+        case let .failure(problem): return fail(problem.line, problem.column, problem.message)
+        }
         let log = ProblemLog(file: file, locator: NodeLocator(root: node))
+        for problem in mergeProblems { log.add(line: problem.line, column: problem.column, problem.message) }
         SceneChecker(schema: schema, log: log).check(node, against: schema.root, path: [])
         guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
         let document: SceneDocument
