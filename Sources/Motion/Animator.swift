@@ -121,6 +121,13 @@ public final class Animator {
         index(of: key, on: target).map { entries[$0].animation }
     }
 
+    /// The keys of the running animations that will come to rest (not those repeating forever),
+    /// each once, in the order they were added: what keeps the animator from being settled.
+    public var keysStillMoving: [String] {
+        var seen: Set<String> = []
+        return entries.filter { !$0.animation.repeatForever && seen.insert($0.key).inserted }.map(\.key)
+    }
+
     /// The keys of the animations on `target`, in the order they were added.
     public func animationKeys(on target: AnyObject) -> [String] {
         var seen: Set<String> = []

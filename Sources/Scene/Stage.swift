@@ -145,6 +145,14 @@ open class Stage {
         animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty
     }
 
+    /// What keeps the stage from being settled, in words: the keys of POP animations still
+    /// moving, UIKit blocks in flight, delayed blocks waiting to run; empty when settled.
+    public var unsettled: [String] {
+        let blocks = blockAnimations.filter { !$0.repeating.isForever }.count
+        return animator.keysStillMoving.map { "'\($0)'" } + (blocks > 0 ? ["\(blocks) UIKit block animation(s)"] : [])
+            + (timers.isEmpty ? [] : ["\(timers.values.map(\.count).reduce(0, +)) delayed action(s)"])
+    }
+
     /// Moves the clock on to the next frame.
     public func endFrame() { frame += 1 }
 

@@ -254,6 +254,12 @@ public struct LoadedScene {
     /// Builds the scene on `settings`' screen and schedules its script; a `waitUntilSettled`
     /// is resolved by playing the scene once without drawing to find the frame it ends on.
     public func start(_ settings: DemoSettings) throws -> DemoRun {
+        try start(settings, warn: { _ in })
+    }
+
+    /// As `start(_:)`, passing `warn` what plays but deserves a look, as `FILE:LINE:COLUMN:
+    /// warning: …`: a `waitUntilSettled` that ran out its timeout, with what was still moving.
+    public func start(_ settings: DemoSettings, warn: (SceneProblem) -> Void) throws -> DemoRun {
         func make() throws -> (SceneBuilder, ScenePlan) {
             let log = ProblemLog(file: file, locator: locator)
             let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
@@ -266,7 +272,10 @@ public struct LoadedScene {
         var settled: [Int]?
         let (first, firstPlan) = try make()
         if firstPlan.settles {
-            settled = firstPlan.simulate(first)
+            settled = firstPlan.simulate(first) { step, message in
+                let (line, column) = locator.mark(step)
+                warn(SceneProblem(file: file, line: line, column: column, message: message))
+            }
             let (builder, plan) = try make()
             return DemoRun(stage: builder.stage, frameCount: plan.schedule(builder, settled: settled!), controller: builder)
         }
