@@ -79,8 +79,9 @@ open class Stage {
     /// animation starts from what the view shows now, so a new block takes over smoothly from one
     /// still running. `options` repeats the animations (`.repeat`, `.autoreverse`); `completion`
     /// runs with `true` on the frame the last repetition ends, and never for `.repeat`.
+    @discardableResult
     public func animate(duration: Double, options: UIKitAnimationOptions = [], curve: UIKitCurve = .easeInOut,
-                        changes: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) {
+                        changes: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
         animate(.animate(duration: duration, curve: curve), options.repeating, changes: changes, completion: completion)
     }
 
@@ -88,9 +89,23 @@ open class Stage {
     /// (`usingSpringWithDamping:initialSpringVelocity:`).
     public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double,
                         options: UIKitAnimationOptions = [], changes: () -> Void,
-                        completion: ((_ finished: Bool) -> Void)? = nil) {
+                        completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
         animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), options.repeating,
                 changes: changes, completion: completion)
+    }
+
+    /// The animations one `animate` call started, which `stopAnimations(_:)` removes.
+    public struct BlockAnimationGroup: Hashable, Sendable {
+        let id: Int
+    }
+
+    /// Removes the animations `group` started, as removing a layer's animations does in UIKit:
+    /// the views show their model values at once and the block's completion runs with `false`.
+    /// The way to stop a block that repeats forever.
+    public func stopAnimations(_ group: BlockAnimationGroup) {
+        for block in blockAnimations where block.group == group { block.remove() }
+        blockAnimations.removeAll { $0.group == group }
+        blockCompletions.removeValue(forKey: group)?(false)
     }
 
     /// Inside an `animate` block's changes, `UIView.modifyAnimations(withRepeatCount:autoreverses:)`:
@@ -108,9 +123,15 @@ open class Stage {
 
     /// The repeats `modifyAnimations` gave views changed inside the block being run.
     private var modifiedRepeats: [ObjectIdentifier: RepeatTiming] = [:]
+    /// The completions of blocks still running, by their `animate` call.
+    private var blockCompletions: [BlockAnimationGroup: (Bool) -> Void] = [:]
+    private var nextGroup = 0
 
+    @discardableResult
     private func animate(_ timing: UIKitTiming, _ repeating: RepeatTiming, changes: () -> Void,
-                         completion: ((Bool) -> Void)?) {
+                         completion: ((Bool) -> Void)?) -> BlockAnimationGroup {
+        let group = BlockAnimationGroup(id: nextGroup)
+        nextGroup += 1
         let views = window.subtree
         let shown = views.map(AnimatableState.init(presented:))
         let before = views.map(AnimatableState.init(model:))
@@ -123,12 +144,17 @@ open class Stage {
             let repeats = modifiedRepeats[ObjectIdentifier(view)] ?? repeating
             longest = max(longest, repeats.activeDuration(of: timing.duration))
             let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing,
-                                           repeating: repeats)
+                                           repeating: repeats, group: group)
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
         }
         modifiedRepeats = [:]
-        if let completion, longest.isFinite { run(after: longest) { completion(true) } }
+        guard let completion else { return group }
+        blockCompletions[group] = completion
+        if longest.isFinite {
+            run(after: longest) { [unowned self] in blockCompletions.removeValue(forKey: group)?(true) }
+        }
+        return group
     }
 
     /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as

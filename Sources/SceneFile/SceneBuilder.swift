@@ -31,6 +31,8 @@ final class SceneBuilder {
     private var animations: [String: AnimationSpec] = [:]
     private var machines: [String: StateMachine] = [:]
     private var handlers: [String: [[ActionSpec]]] = [:]
+    /// The animations each run of an animate block started, by its name, for `stop`.
+    private var blockGroups: [String: [Stage.BlockAnimationGroup]] = [:]
     private var random: SeededRandom
     /// The orientation the scene launched in, for steps and actions given a `launchOrientation`.
     let launchOrientation: Orientation
@@ -813,6 +815,7 @@ final class SceneBuilder {
         for name in action.run?.values ?? [] { start(name) }
         for name in action.stop?.values ?? [] {
             guard let spec = animations[name] else { continue }
+            for group in blockGroups.removeValue(forKey: name) ?? [] { stage.stopAnimations(group) }
             for target in targets(of: spec) { stage.animator.removeAnimation(forKey: spec.key ?? name, from: target) }
         }
         change(action)
@@ -1033,14 +1036,16 @@ final class SceneBuilder {
             }
             let done: ((Bool) -> Void)? = handlers["\(name).completion"].map { lists in { [unowned self] _ in perform(lists) } }
             let duration = spec.duration ?? 0
+            let group: Stage.BlockAnimationGroup
             if let damping = spec.dampingRatio {
-                stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0,
-                              options: options, changes: block, completion: done)
+                group = stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0,
+                                      options: options, changes: block, completion: done)
             } else {
-                stage.animate(duration: duration, options: options,
-                              curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
-                              changes: block, completion: done)
+                group = stage.animate(duration: duration, options: options,
+                                      curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
+                                      changes: block, completion: done)
             }
+            blockGroups[name, default: []].append(group)
         }
         if let delay = spec.delay, delay > 0 { stage.run(after: delay, go) } else { go() }
     }

@@ -499,7 +499,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
 
     static let keyDescriptions = [
         "run": "Start named animations.",
-        "stop": "Remove running POP animations by name.",
+        "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run.",
         "set": "Set view properties: {viewId: {alpha: 1, …}}.",
         "activate": "Activate constraint groups by id.",
         "deactivate": "Deactivate constraint groups by id.",

@@ -123,4 +123,28 @@ import Testing
             """)
         #expect(run.frameCount == 120)
     }
+
+    /// `stop` removes what an animate block that repeats forever started: the view shows its end
+    /// value, and the block's completion handlers run.
+    @Test func stopEndsAnAnimateBlockThatRepeatsForever() throws {
+        let run = try ScenePlaybackTests.start("""
+            views:
+              - {view: dot, frame: [0, 0, 10, 10], backgroundColor: black}
+              - {view: flag, frame: [0, 20, 10, 10], backgroundColor: black}
+            animations:
+              blink: {type: animate, duration: 0.25, curve: linear, options: [repeat, autoreverse], changes: [set: {dot: {alpha: 0}}]}
+            on:
+              screen.load: [run: blink, {after: 0.5, stop: blink}]
+              blink.completion: [set: {flag: {alpha: 0.5}}]
+            script:
+              - wait: 1
+            """)
+        var alphas: [Double] = []
+        ScenePlaybackTests.play(run) { _, stage in
+            let dot = stage.window.view(named: "dot")!
+            alphas.append(dot.presentation.alpha ?? dot.alpha)
+        }
+        #expect(abs(alphas[8] - 0.4667) < 0.01 && alphas[29] > 0.9 && alphas[30] == 0 && alphas[59] == 0)
+        #expect(run.stage.window.view(named: "flag")!.alpha == 0.5)
+    }
 }

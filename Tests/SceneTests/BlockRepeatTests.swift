@@ -58,4 +58,18 @@ import Testing
         #expect(abs(xs[6] - 30) < 0.01 && abs(xs[12]) < 1e-4 && abs(xs[18] - 30) < 0.01 && abs(xs[27] - 15) < 0.01)
         #expect(xs[30] == 60 && finishedAt == 30)
     }
+
+    @Test func stoppingABlockShowsTheModelValueAndCompletesItUnfinished() {
+        var finished: [Bool] = []
+        var group: Stage.BlockAnimationGroup?
+        var stageRef: Stage?
+        let (xs, _) = play(frames: 40) { s, v in
+            stageRef = s
+            group = s.animate(duration: 0.5, options: .repeat, curve: .linear, changes: { v.frame.origin.x = 60 },
+                              completion: { finished.append($0) })
+            s.run(after: 0.25) { stageRef!.stopAnimations(group!) }
+        }
+        #expect(abs(xs[14] - 28) < 0.01 && xs[15] == 60 && xs[40] == 60)
+        #expect(finished == [false])
+    }
 }
