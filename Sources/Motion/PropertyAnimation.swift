@@ -15,7 +15,8 @@ public class PropertyAnimation {
     /// Called once when the animation ends: `true` on the frame its last repetition reaches its
     /// end (after that frame's value is written), `false` when it is removed or replaced first.
     /// An animation that repeats forever never finishes, so it gets `false` only when removed.
-    /// It may add animations to the animator.
+    /// (POP itself also calls its completion block with `NO` between repetitions; this one runs
+    /// once, as UIKit's and Core Animation's do.) It may add animations to the animator.
     public var completion: ((_ finished: Bool) -> Void)?
 
     /// How many times the animation plays, POP's `repeatCount`: 0 and 1 both play it once. With
@@ -139,7 +140,9 @@ public class PropertyAnimation {
     /// animation repeats (it then moves from the next frame, as POP restarts a repeating
     /// animation), and returns false when it has played every repetition. Every leg starts
     /// again from the first leg's from value, end value and velocity; an autoreversing
-    /// animation's odd legs swap the two values and negate the velocity, as POP swaps them.
+    /// animation's odd legs swap the two values and negate the velocity, as POP swaps them. (POP
+    /// keeps a spring's leftover velocity instead, so a spring with only a velocity, a shake,
+    /// does not repeat there; here it shakes again.)
     func startNextLeg() -> Bool {
         finishedLegs += 1
         let legs = max(repeatCount, 1) * (autoreverses ? 2 : 1)

@@ -79,6 +79,20 @@ import Testing
         #expect(both[2 * end] == 0 && log == [true])
     }
 
+    /// A spring with only a velocity (the button's shake) swings out and back each time: every
+    /// repetition starts with the velocity it was given, where POP keeps the leftover one.
+    @Test func aVelocityOnlySpringShakesAgainOnEveryRepetition() {
+        var log: [Bool] = []
+        let once = record(SpringAnimation(velocity: [2000], bounciness: 20), frames: 120, log: &log)
+        let shake = SpringAnimation(velocity: [2000], bounciness: 20)
+        shake.repeatCount = 2
+        let twice = record(shake, frames: 240, log: &log)
+        // The same swing out to about +72 pt, then, from the frame after the first one rests, again.
+        let second = once.indices.first { once[$0] != twice[$0] } ?? 0
+        #expect(once.max()! > 340 && second > 30 && once[second - 1] == 284)
+        #expect(abs(twice[second...].max()! - once.max()!) < 1e-6 && log == [true])
+    }
+
     @Test func aRepeatingDecayCoastsFromItsStartAgainAndBackWhenAutoreversing() {
         var log: [Bool] = []
         let decay = DecayAnimation(from: 0, velocity: 500)
