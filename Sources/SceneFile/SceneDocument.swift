@@ -11,7 +11,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
     var on: [String: [ActionSpec]]?
     var script: [StepSpec]?
 
-    static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script."
+    static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script. Top-level keys starting with x- are ignored: a place for YAML anchors that mappings merge in with `<<: *name`."
     static let keyDescriptions = [
         "screen": "The device, orientation, colours and the system bars.",
         "views": "The view tree placed in the view controller's view (id `view`), back to front.",
@@ -428,9 +428,9 @@ struct AnimationSpec: Decodable, SchemaDocumented {
         "dampingRatio": "usingSpringWithDamping: a UIKit spring block.",
         "initialSpringVelocity": "initialSpringVelocity: of a UIKit spring block.",
         "changes": "What the UIKit block changes: set, activate, deactivate, constant, shuffle, layoutIfNeeded.",
-        "options": "A UIKit block's UIView.AnimationOptions: repeat (forever; its completion never runs), autoreverse (there and back, then the end value shows).",
+        "options": "A UIKit block's UIView.AnimationOptions: repeat (forever: its completion runs only when stopped), autoreverse (there and back, then the end value shows).",
         "repeatCount": "How many times it plays. POP: a whole number (0 and 1 play once), each time there and back with autoreverses. A UIKit block: UIView.modifyAnimations(withRepeatCount:), fractions allowed.",
-        "repeatForever": "POP: repeat until stopped; the completion never runs, and waitUntilSettled does not wait for it.",
+        "repeatForever": "POP: repeat until stopped (its completion runs only then); waitUntilSettled does not wait for it.",
         "autoreverses": "POP: each repetition runs there and back (from and to swap, velocity changes sign).",
     ]
 }
