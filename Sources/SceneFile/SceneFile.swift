@@ -82,23 +82,29 @@ public enum SceneFile {
         case let .success(resolved): (node, mergeProblems) = resolved
         case let .failure(problem): return fail(problem.line, problem.column, problem.message)
         }
+        // A bad merge key is left out of the tree, so the rest is checked as far as it goes.
+        let merged = mergeProblems.map { SceneProblem(file: file, line: $0.line, column: $0.column, message: $0.message) }
+        func failure(_ problems: [SceneProblem]) -> Result<LoadedScene, SceneProblems> {
+            let log = ProblemLog(file: file, locator: NodeLocator(root: node))
+            for p in merged + problems { log.add(line: p.line, column: p.column, p.message) }
+            return .failure(SceneProblems(problems: log.sorted))
+        }
         let log = ProblemLog(file: file, locator: NodeLocator(root: node))
-        for problem in mergeProblems { log.add(line: problem.line, column: problem.column, problem.message) }
         SceneChecker(schema: schema, log: log).check(node, against: schema.root, path: [])
-        guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
+        guard log.problems.isEmpty else { return failure(log.problems) }
         let document: SceneDocument
         do {
             document = try SceneDocument(from: NodeDecoder(node: node))
         } catch let error as DecodingError {
             log.add(codingPath(of: error), decodingMessage(error))
-            return .failure(SceneProblems(problems: log.sorted))
+            return failure(log.problems)
         } catch {
             return fail(1, 1, "\(error)")
         }
         var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
         let (problems, frames) = scene.check()
         scene.frameCount = frames
-        return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
+        return problems.isEmpty && merged.isEmpty ? .success(scene) : failure(problems)
     }
 
     /// How deep a scene may nest lists and mappings: far more than any screen needs, far less

@@ -46,6 +46,19 @@ import Testing
             "t.yaml:1:32: unknown key 'colour' (did you mean 'color'?)",
             "t.yaml:4:15: a merge key `<<` takes a mapping, usually an alias (`<<: *style`), or a list of them (`<<: [*a, *b]`)",
         ], "\(found)")
+        // A bad merge key is left out and the rest is still checked, to the end.
+        let rest = SceneProblemTests.problems("""
+            x-style: &card {cornerRadius: 12}
+            views:
+              - {view: b, <<: [*card, 3], gradient: {colors: [red, blue], locations: [0.5, 0.2]}}
+            animations:
+              pulse: {type: basic, view: b, property: opacity, toValue: 0, repeatCount: -1}
+            """)
+        #expect(rest == [
+            "t.yaml:3:15: a merge key `<<` takes a mapping, usually an alias (`<<: *style`), or a list of them (`<<: [*a, *b]`)",
+            "t.yaml:3:80: gradient locations do not decrease, and 0.2 comes after 0.5",
+            "t.yaml:5:77: repeatCount lies in 0.0…1000000.0",
+        ], "\(rest)")
         // A problem of the merging mapping as a whole points at that mapping.
         let kindless = SceneProblemTests.problems("""
             x-style: &base {cornerRadius: 4}
