@@ -78,7 +78,8 @@ open class Stage {
     /// without the delay; call `layoutIfNeeded` inside to animate a constraint change. Each
     /// animation starts from what the view shows now, so a new block takes over smoothly from one
     /// still running. `options` repeats the animations (`.repeat`, `.autoreverse`); `completion`
-    /// runs with `true` on the frame the last repetition ends, and never for `.repeat`.
+    /// runs with `true` on the frame the last repetition ends, or with `false` when
+    /// `stopAnimations(_:)` removes them first (a `.repeat` block completes only that way).
     @discardableResult
     public func animate(duration: Double, options: UIKitAnimationOptions = [], curve: UIKitCurve = .easeInOut,
                         changes: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
@@ -87,6 +88,7 @@ open class Stage {
 
     /// As `animate(duration:options:curve:changes:completion:)` along UIKit's damped spring
     /// (`usingSpringWithDamping:initialSpringVelocity:`).
+    @discardableResult
     public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double,
                         options: UIKitAnimationOptions = [], changes: () -> Void,
                         completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
