@@ -48,6 +48,11 @@ public final class Animator {
     /// True when no animation is running or waiting to start.
     public var isIdle: Bool { entries.isEmpty }
 
+    /// True when every animation still running repeats forever (or none runs): nothing that will
+    /// come to rest is moving. Such animations are ambient, like a spinner, so a script's
+    /// `waitUntilSettled` does not wait for them.
+    public var isSettled: Bool { entries.allSatisfy { $0.animation.repeatForever } }
+
     /// Runs `animation` on `property` of `target` under `key`. An animation already running under
     /// that key on that target is removed first (its completion gets `false`); the new one reads
     /// any missing from or to value from the target, which is where the old one left it.
@@ -116,6 +121,13 @@ public final class Animator {
         index(of: key, on: target).map { entries[$0].animation }
     }
 
+    /// The keys of the running animations that will come to rest (not those repeating forever),
+    /// each once, in the order they were added: what keeps the animator from being settled.
+    public var keysStillMoving: [String] {
+        var seen: Set<String> = []
+        return entries.filter { !$0.animation.repeatForever && seen.insert($0.key).inserted }.map(\.key)
+    }
+
     /// The keys of the animations on `target`, in the order they were added.
     public func animationKeys(on target: AnyObject) -> [String] {
         var seen: Set<String> = []
@@ -166,6 +178,11 @@ public final class Animator {
         animation.finish()
         write(entry)
         guard let i = entries.firstIndex(where: { $0 === entry }) else { return }
+        if animation.startNextLeg() {
+            entry.startFrame = frame
+            entry.lastFrame = frame
+            return
+        }
         entries.remove(at: i)
         animation.completion?(true)
     }

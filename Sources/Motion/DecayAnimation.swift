@@ -37,6 +37,16 @@ public final class DecayAnimation: PropertyAnimation {
         super.prepare(for: property)
     }
 
+    override var startingVelocity: AnimationVector? {
+        get { currentVelocity }
+        set { currentVelocity = newValue }
+    }
+
+    /// A repetition works its end value out again from its own from value and velocity.
+    override func prepareNextLeg() {
+        endValue = nil
+    }
+
     override func start(current: AnimationVector) {
         if fromValue == nil { fromValue = current }
         if endValue == nil, let from = currentValue ?? fromValue {

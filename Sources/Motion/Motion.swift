@@ -6,7 +6,10 @@
 //   PropertyAnimation  -> BasicAnimation, SpringAnimation, DecayAnimation (POP)
 //                      -> UIKitAnimation (a UIKitTiming: a timing curve or the damped spring)
 //   Animator           (keyed animations per target, one `step()` per 60 Hz frame, POP's order
-//                       of writes and completions)
+//                       of writes and completions, POP's repeats: repeatCount, repeatForever,
+//                       autoreverses, a leg restarting on the frame the last one ended)
+//   RepeatTiming       (Core Animation's repeats for UIKit blocks: a continuous clock, fractional
+//                       counts, `.repeat` and `.autoreverse`)
 //   Trajectory         (one animation run on its own, for `popping-render curve` and the tests)
 //
 // POP is ported operation for operation where its arithmetic shows: the spring solver's fixed

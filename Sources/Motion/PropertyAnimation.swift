@@ -12,10 +12,28 @@ public class PropertyAnimation {
     /// Seconds between being added to the animator and starting (POP's `beginTime`, relative).
     public var delay: Double = 0
 
-    /// Called once when the animation ends: `true` on the frame it reaches its end (after that
-    /// frame's value is written), `false` when it is removed or replaced first. It may add
-    /// animations to the animator.
+    /// Called once when the animation ends: `true` on the frame its last repetition reaches its
+    /// end (after that frame's value is written), `false` when it is removed or replaced first.
+    /// An animation that repeats forever never finishes, so it gets `false` only when removed.
+    /// (POP itself also calls its completion block with `NO` between repetitions; this one runs
+    /// once, as UIKit's and Core Animation's do.) It may add animations to the animator.
     public var completion: ((_ finished: Bool) -> Void)?
+
+    /// How many times the animation plays, POP's `repeatCount`: 0 and 1 both play it once. With
+    /// `autoreverses`, each time is there and back.
+    public var repeatCount = 0 {
+        didSet { precondition(repeatCount >= 0, "a repeat count is not negative") }
+    }
+
+    /// Plays the animation again and again until it is removed, POP's `repeatForever`
+    /// (`repeatCount` is then ignored). It never completes on its own, and an animator holding
+    /// only such animations counts as settled (`Animator.isSettled`).
+    public var repeatForever = false
+
+    /// Plays every repetition forward and then back, POP's `autoreverses`: the way back swaps
+    /// the from and to values (and a spring's or decay's velocity changes sign). The done frame of
+    /// each leg shows its end value, and the next leg starts on that frame.
+    public var autoreverses = false
 
     /// Called after every write of a value, POP's `animationDidApplyBlock`: once per frame, and
     /// once more on the done frame for the snap to the end value. The Decay demo uses it to
@@ -51,6 +69,13 @@ public class PropertyAnimation {
     /// The two most recently written values, for POP's spring convergence test.
     var previousValue: AnimationVector?
     var previous2Value: AnimationVector?
+    /// The from value, end value and velocity the first leg ran with, which every later leg of a
+    /// repeating animation starts from again (swapped on the way back).
+    private var firstLeg: (from: AnimationVector?, to: AnimationVector?, velocity: AnimationVector?)?
+    /// The velocity the animation was given, kept for `firstLeg`.
+    private var givenVelocity: AnimationVector?
+    /// Legs run to their end so far; a leg is one way, so an autoreversing repetition has two.
+    private var finishedLegs = 0
 
     init() {}
 
@@ -67,6 +92,9 @@ public class PropertyAnimation {
         previous2Value = nil
         progress = 0
         hasStarted = false
+        finishedLegs = 0
+        firstLeg = nil
+        givenVelocity = startingVelocity
         // Only a spring or decay has a velocity before it starts (the one it was given).
         if let v = velocity {
             precondition(v.count == componentCount,
@@ -101,6 +129,43 @@ public class PropertyAnimation {
         progress = 1
         currentValue = endValue
     }
+
+    /// The velocity a leg starts with: a spring's or decay's given velocity; none otherwise.
+    var startingVelocity: AnimationVector? {
+        get { nil }
+        set {}
+    }
+
+    /// Called on the frame a leg has ended and been written: starts the next leg there when the
+    /// animation repeats (it then moves from the next frame, as POP restarts a repeating
+    /// animation), and returns false when it has played every repetition. Every leg starts
+    /// again from the first leg's from value, end value and velocity; an autoreversing
+    /// animation's odd legs swap the two values and negate the velocity, as POP swaps them. (POP
+    /// keeps a spring's leftover velocity instead, so a spring with only a velocity, a shake,
+    /// does not repeat there; here it shakes again.)
+    func startNextLeg() -> Bool {
+        finishedLegs += 1
+        let legs = max(repeatCount, 1) * (autoreverses ? 2 : 1)
+        guard repeatForever || finishedLegs < legs else { return false }
+        let first = firstLeg ?? (fromValue, endValue, givenVelocity)
+        firstLeg = first
+        let reversed = autoreverses && finishedLegs % 2 == 1
+        let from = reversed ? first.to : first.from
+        fromValue = from
+        endValue = reversed ? first.from : first.to
+        startingVelocity = reversed ? first.velocity.map { AnimationVector(storage: $0.storage * -1, count: $0.count) } : first.velocity
+        currentValue = nil
+        previousValue = nil
+        previous2Value = nil
+        progress = 0
+        hasStarted = false
+        prepareNextLeg()
+        start(current: from ?? .zero(count: componentCount))
+        return true
+    }
+
+    /// Clears what a subclass works out at the start, before a repetition starts again.
+    func prepareNextLeg() {}
 
     /// POP's progress estimate for physics animations: how far `currentValue` lies along the
     /// way from `fromValue` to the end, by squared distances.

@@ -94,6 +94,11 @@ public final class SpringAnimation: PropertyAnimation {
         userSpecifiedDynamics = true
     }
 
+    override var startingVelocity: AnimationVector? {
+        get { currentVelocity }
+        set { currentVelocity = newValue }
+    }
+
     override func start(current: AnimationVector) {
         super.start(current: current)
         if currentVelocity == nil { currentVelocity = .zero(count: componentCount) }

@@ -10,26 +10,39 @@ public final class UIKitAnimation: PropertyAnimation {
         set { endValue = newValue }
     }
 
+    /// How the block repeats (UIKit's `.repeat` and `.autoreverse` options), on Core Animation's
+    /// continuous clock; the POP-style `repeatCount`, `repeatForever` and `autoreverses` this
+    /// class inherits restart on the done frame instead.
+    public let repeating: RepeatTiming
+
     private var elapsed = 0.0
 
     /// Animates from `from` (the value before the block) to `to` (the value after it).
-    public init(timing: UIKitTiming, from: AnimationVector? = nil, to: AnimationVector? = nil) {
+    public init(timing: UIKitTiming, repeating: RepeatTiming = .once, from: AnimationVector? = nil,
+                to: AnimationVector? = nil) {
         self.timing = timing
+        self.repeating = repeating
         super.init()
         fromValue = from
         toValue = to
+        repeatForever = repeating.isForever
     }
+
+    /// The time along the curve, or nil once the repetitions are over.
+    private var curveTime: (time: Double, backward: Bool)? { repeating.curveTime(at: elapsed, duration: timing.duration) }
 
     override func advance(dt: Double, elapsed: Double) {
         self.elapsed = elapsed
-        progress = timing.progress(at: elapsed)
+        progress = curveTime.map { timing.progress(at: $0.time) } ?? 1
         currentValue = interpolated(progress)
     }
 
-    override var isDone: Bool { timing.isFinished(at: elapsed) }
+    override var isDone: Bool { curveTime == nil }
 
-    /// The distance times the timing's rate of progress, per second.
+    /// The distance times the timing's rate of progress, per second (negative on the way back).
     public override var velocity: AnimationVector? {
-        currentValue == nil ? nil : scaledSpan(timing.rate(at: elapsed))
+        guard currentValue != nil else { return nil }
+        guard let t = curveTime else { return scaledSpan(timing.rate(at: elapsed)) }
+        return scaledSpan(timing.rate(at: t.time) * (t.backward ? -1 : 1))
     }
 }

@@ -13,6 +13,23 @@ public enum UIKitCurve: String, CaseIterable, Sendable {
     }
 }
 
+/// The repeat options of UIKit's `UIView.AnimationOptions` a block animation takes.
+public struct UIKitAnimationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `.repeat`: the block's animations repeat forever (never completing).
+    public static let `repeat` = UIKitAnimationOptions(rawValue: 1 << 3)
+    /// `.autoreverse`: each repetition runs forward and then back; without `.repeat` it plays
+    /// there and back once, and then the end value shows, as in UIKit.
+    public static let autoreverse = UIKitAnimationOptions(rawValue: 1 << 4)
+
+    /// How the options repeat a block's animations on Core Animation's clock.
+    public var repeating: RepeatTiming {
+        RepeatTiming(repeatCount: contains(.repeat) ? .infinity : 0, autoreverses: contains(.autoreverse))
+    }
+}
+
 /// How a UIKit block animation runs its progress from 0 to 1: along a timing curve, or along
 /// the damped spring of `usingSpringWithDamping:initialSpringVelocity:`. At `duration` the
 /// animation ends and the model value (progress 1) shows.

@@ -10,9 +10,11 @@ public enum Paint: Equatable, Sendable {
     case pattern(ImagePattern)
 }
 
-/// One colour of a gradient at a position 0...1 along it.
+/// One colour of a gradient at a position along it.
 public struct GradientStop: Equatable, Sendable {
-    /// Where the colour sits, 0 (start) ... 1 (end).
+    /// Where the colour sits: 0 at the start, 1 at the end. A stop outside 0...1 lies beyond
+    /// the ends and still shapes the colours between them, as in CAGradientLayer (SVG clamps
+    /// its offsets into 0...1 before they get here).
     public var location: Double
     /// The colour there (straight alpha).
     public var color: Color
@@ -59,7 +61,7 @@ public struct Gradient: Equatable, Sendable {
     }
 
     public var kind: Kind
-    /// The stops, in order of location (locations are clamped to be non-decreasing).
+    /// The stops, in order of location (a location less than the one before counts as that one).
     public var stops: [GradientStop]
     public var spread: Spread
     /// Gradient space to the space of the path being filled.
@@ -84,11 +86,25 @@ public struct Gradient: Equatable, Sendable {
     /// SVG paints for it (the last stop's colour), as for a zero-length vector or a zero radius;
     /// `nil` when the colour varies.
     public var uniformColor: Color? {
-        guard let last = stops.last else { return .clear }
+        guard let first = stops.first, let last = stops.last else { return .clear }
         switch kind {
         case let .linear(start, end) where start == end: return last.color
         case let .radial(_, radius, _, _) where radius <= 0: return last.color
-        default: return stops.count == 1 || stops.allSatisfy({ $0.location >= 1 }) ? last.color : nil
+        default:
+            let locations = orderedLocations
+            if stops.count == 1 || locations.allSatisfy({ $0 == 1 }) || locations[locations.count - 1] <= 0 { return last.color }
+            // Every stop beyond the end: the first colour pads the whole ramp.
+            return locations[0] > 1 ? first.color : nil
+        }
+    }
+
+    /// The stops' locations made non-decreasing, NaN counting as 0 and the rest kept within
+    /// ±1e6 so the interpolation stays finite.
+    private var orderedLocations: [Double] {
+        var floor = -1e6
+        return stops.map { stop in
+            floor = max(min(stop.location.isNaN ? 0 : stop.location, 1e6), floor)
+            return floor
         }
     }
 
@@ -103,15 +119,12 @@ public struct Gradient: Equatable, Sendable {
     /// of the gradient vector still steps by about one 8-bit level at a time.
     static let rampSize = 1024
 
-    /// The ramp sampled at `rampSize` locations, premultiplied, in 8.8 fixed point per channel.
+    /// The ramp sampled at `rampSize` locations over 0...1, premultiplied, in 8.8 fixed point
+    /// per channel. Stops beyond 0...1 take part in the interpolation, so the ramp's ends show
+    /// the colours there (which the pad spread then continues).
     func ramp() -> [SIMD4<UInt16>] {
         var stops = self.stops
-        var floor = 0.0
-        for i in stops.indices {
-            let location = min(max(stops[i].location.isNaN ? 0 : stops[i].location, floor), 1)
-            stops[i].location = location
-            floor = location
-        }
+        for (i, location) in orderedLocations.enumerated() { stops[i].location = location }
         let straight = interpolation == .straight
         /// The colour to interpolate: premultiplied, or straight to be premultiplied after mixing.
         func premultiplied(_ c: Color) -> SIMD4<Double> {

@@ -10,16 +10,22 @@ struct BlockAnimation {
     let to: AnimatableState
     let startFrame: Int
     let timing: UIKitTiming
+    let repeating: RepeatTiming
+    /// The `animate` call that started it.
+    let group: Stage.BlockAnimationGroup
 
-    /// Writes the presentation values for `frame`; returns false once the animation has ended
-    /// and the presentation values are cleared.
+    /// Hands the view back to its model values, as when the animation is removed.
+    func remove() { to.clearPresentation(of: view, changedFrom: from) }
+
+    /// Writes the presentation values for `frame`; returns false once the animation (every
+    /// repetition) has ended and the presentation values are cleared.
     func apply(atFrame frame: Int) -> Bool {
         let t = Double(frame - startFrame) / 60
-        guard !timing.isFinished(at: t) else {
-            to.clearPresentation(of: view, changedFrom: from)
+        guard let curve = repeating.curveTime(at: t, duration: timing.duration) else {
+            remove()
             return false
         }
-        from.interpolated(to: to, progress: timing.progress(at: t)).present(on: view, changedFrom: from, to: to)
+        from.interpolated(to: to, progress: timing.progress(at: curve.time)).present(on: view, changedFrom: from, to: to)
         return true
     }
 }

@@ -74,31 +74,89 @@ open class Stage {
     }
 
     /// Runs `changes` and animates every frame, alpha, colour, transform and background-gradient
-    /// change it makes, as `UIView animateWithDuration:animations:`; call `layoutIfNeeded` inside to animate a
-    /// constraint change. Each animation starts from what the view shows now, so a new block
-    /// takes over smoothly from one still running.
-    public func animate(duration: Double, curve: UIKitCurve = .easeInOut, changes: () -> Void) {
-        animate(.animate(duration: duration, curve: curve), changes: changes)
+    /// change it makes, as `UIView animateWithDuration:delay:options:animations:completion:`
+    /// without the delay; call `layoutIfNeeded` inside to animate a constraint change. Each
+    /// animation starts from what the view shows now, so a new block takes over smoothly from one
+    /// still running. `options` repeats the animations (`.repeat`, `.autoreverse`); `completion`
+    /// runs with `true` on the frame the last repetition ends, or with `false` when
+    /// `stopAnimations(_:)` removes them first (a `.repeat` block completes only that way).
+    @discardableResult
+    public func animate(duration: Double, options: UIKitAnimationOptions = [], curve: UIKitCurve = .easeInOut,
+                        changes: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
+        animate(.animate(duration: duration, curve: curve), options.repeating, changes: changes, completion: completion)
     }
 
-    /// As `animate(duration:curve:changes:)` along UIKit's damped spring
+    /// As `animate(duration:options:curve:changes:completion:)` along UIKit's damped spring
     /// (`usingSpringWithDamping:initialSpringVelocity:`).
-    public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double, changes: () -> Void) {
-        animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), changes: changes)
+    @discardableResult
+    public func animate(duration: Double, dampingRatio: Double, initialVelocity: Double,
+                        options: UIKitAnimationOptions = [], changes: () -> Void,
+                        completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
+        animate(.animate(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity), options.repeating,
+                changes: changes, completion: completion)
     }
 
-    private func animate(_ timing: UIKitTiming, changes: () -> Void) {
+    /// The animations one `animate` call started, which `stopAnimations(_:)` removes.
+    public struct BlockAnimationGroup: Hashable, Sendable {
+        let id: Int
+    }
+
+    /// Removes the animations `group` started, as removing a layer's animations does in UIKit:
+    /// the views show their model values at once and the block's completion runs with `false`.
+    /// The way to stop a block that repeats forever.
+    public func stopAnimations(_ group: BlockAnimationGroup) {
+        for block in blockAnimations where block.group == group { block.remove() }
+        blockAnimations.removeAll { $0.group == group }
+        blockCompletions.removeValue(forKey: group)?(false)
+    }
+
+    /// Inside an `animate` block's changes, `UIView.modifyAnimations(withRepeatCount:autoreverses:)`:
+    /// the changes `animations` makes repeat `count` times (fractional counts stop part-way,
+    /// `.infinity` repeats forever), there and back when `autoreverses`. The block's completion
+    /// waits for its longest animation. Outside a block, the changes are simply made.
+    public func modifyAnimations(withRepeatCount count: Double, autoreverses: Bool, _ animations: () -> Void) {
+        let views = window.subtree
+        let before = views.map(AnimatableState.init(model:))
+        animations()
+        for (i, view) in views.enumerated() where AnimatableState(model: view) != before[i] {
+            modifiedRepeats[ObjectIdentifier(view)] = RepeatTiming(repeatCount: count, autoreverses: autoreverses)
+        }
+    }
+
+    /// The repeats `modifyAnimations` gave views changed inside the block being run.
+    private var modifiedRepeats: [ObjectIdentifier: RepeatTiming] = [:]
+    /// The completions of blocks still running, by their `animate` call.
+    private var blockCompletions: [BlockAnimationGroup: (Bool) -> Void] = [:]
+    private var nextGroup = 0
+
+    @discardableResult
+    private func animate(_ timing: UIKitTiming, _ repeating: RepeatTiming, changes: () -> Void,
+                         completion: ((Bool) -> Void)?) -> BlockAnimationGroup {
+        let group = BlockAnimationGroup(id: nextGroup)
+        nextGroup += 1
         let views = window.subtree
         let shown = views.map(AnimatableState.init(presented:))
         let before = views.map(AnimatableState.init(model:))
+        modifiedRepeats = [:]
         changes()
+        var longest = repeating.activeDuration(of: timing.duration)
         for (i, view) in views.enumerated() {
             let after = AnimatableState(model: view)
             guard after != before[i] else { continue }
-            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing)
+            let repeats = modifiedRepeats[ObjectIdentifier(view)] ?? repeating
+            longest = max(longest, repeats.activeDuration(of: timing.duration))
+            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing,
+                                           repeating: repeats, group: group)
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
         }
+        modifiedRepeats = [:]
+        guard let completion else { return group }
+        blockCompletions[group] = completion
+        if longest.isFinite {
+            run(after: longest) { [unowned self] in blockCompletions.removeValue(forKey: group)?(true) }
+        }
+        return group
     }
 
     /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
@@ -108,8 +166,20 @@ open class Stage {
     }
 
     /// True when nothing is moving or about to: no POP animation running, no UIKit block in
-    /// flight and no delayed block waiting to run (spinners and the caret do not count).
-    public var isSettled: Bool { animator.isIdle && blockAnimations.isEmpty && timers.isEmpty }
+    /// flight and no delayed block waiting to run. What never comes to rest does not count:
+    /// spinners, the caret, and animations that repeat forever (POP's `repeatForever`, UIKit's
+    /// `.repeat`).
+    public var isSettled: Bool {
+        animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty
+    }
+
+    /// What keeps the stage from being settled, in words: the keys of POP animations still
+    /// moving, UIKit blocks in flight, delayed blocks waiting to run; empty when settled.
+    public var unsettled: [String] {
+        let blocks = blockAnimations.filter { !$0.repeating.isForever }.count
+        return animator.keysStillMoving.map { "'\($0)'" } + (blocks > 0 ? ["\(blocks) UIKit block animation(s)"] : [])
+            + (timers.isEmpty ? [] : ["\(timers.values.map(\.count).reduce(0, +)) delayed action(s)"])
+    }
 
     /// Moves the clock on to the next frame.
     public func endFrame() { frame += 1 }
@@ -163,9 +233,9 @@ open class Stage {
         keyboardIsUp.toggle()
         placement.host.removeConstraint(keyboardIsUp ? placement.down : placement.up)
         placement.host.addConstraint(keyboardIsUp ? placement.up : placement.down)
-        animate(.curve(duration: Stage.keyboardDuration, function: Stage.keyboardCurve)) {
+        animate(.curve(duration: Stage.keyboardDuration, function: Stage.keyboardCurve), .once, changes: {
             keyboard.superview?.layoutIfNeeded()
-        }
+        }, completion: nil)
     }
 
     /// The keyboard's slide: Bézier control points and duration fitted to iOS 7's curve 7.

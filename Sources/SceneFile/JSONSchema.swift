@@ -104,7 +104,13 @@ public struct SchemaDocument: Sendable {
         var json = root.json
         json["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         json["$id"] = id
-        json["$defs"] = definitions.mapValues(\.json)
+        var defs = definitions.mapValues(\.json)
+        // Top-level `x-` keys are the document's own (anchors for merge keys), as the checker reads them.
+        if case let .ref(name) = root, var document = defs[name] {
+            document["patternProperties"] = ["^\(SceneChecker.extensionPrefix)": [String: Any]()]
+            defs[name] = document
+        }
+        json["$defs"] = defs
         let data = try! JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys,
                                                                              .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -31,6 +31,8 @@ final class SceneBuilder {
     private var animations: [String: AnimationSpec] = [:]
     private var machines: [String: StateMachine] = [:]
     private var handlers: [String: [[ActionSpec]]] = [:]
+    /// The animations each run of an animate block started, by its name, for `stop`.
+    private var blockGroups: [String: [Stage.BlockAnimationGroup]] = [:]
     private var random: SeededRandom
     /// The orientation the scene launched in, for steps and actions given a `launchOrientation`.
     let launchOrientation: Orientation
@@ -415,7 +417,7 @@ final class SceneBuilder {
         ("dynamicsMass", 0.001...10_000, \.dynamicsMass), ("duration", 0...60, \.duration),
         ("beginTime", 0...600, \.beginTime), ("delay", 0...600, \.delay),
         ("dampingRatio", 0.01...10, \.dampingRatio), ("initialSpringVelocity", -100...100, \.initialSpringVelocity),
-        ("deceleration", 0.5...0.99999, \.deceleration),
+        ("deceleration", 0.5...0.99999, \.deceleration), ("repeatCount", 0...1_000_000, \.repeatCount),
     ]
 
     private func checkAnimations() {
@@ -426,6 +428,7 @@ final class SceneBuilder {
                     log.add(path + [.key(limit.key)], "\(limit.key) lies in \(limit.range.lowerBound)…\(limit.range.upperBound)")
                 }
             }
+            checkRepeats(spec, path)
             switch spec.type {
             case .animate:
                 if spec.duration == nil { log.add(path, "an animate block needs a duration") }
@@ -443,6 +446,33 @@ final class SceneBuilder {
                     do { _ = try TimingFunction(parsing: t) } catch { log.add(path + [.key("timingFunction")], "\(error)") }
                 }
             }
+        }
+    }
+
+    /// Repeats as each kind spells them: POP's `repeatCount` (whole), `repeatForever` and
+    /// `autoreverses`; a UIKit block's `options: [repeat, autoreverse]` and `repeatCount`
+    /// (`modifyAnimations(withRepeatCount:)`, fractions allowed).
+    private func checkRepeats(_ spec: AnimationSpec, _ path: [PathStep]) {
+        if spec.type == .animate {
+            if spec.repeatForever != nil {
+                log.add(path + [.keyName("repeatForever")], "an animate block repeats forever with `options: [repeat]`")
+            }
+            if spec.autoreverses != nil {
+                log.add(path + [.keyName("autoreverses")], "an animate block autoreverses with `options: [autoreverse]`")
+            }
+            if spec.repeatCount != nil, spec.options?.contains(.repeat) == true {
+                log.add(path + [.keyName("repeatCount")], "give repeatCount or the repeat option, not both")
+            }
+            return
+        }
+        if spec.options != nil {
+            log.add(path + [.keyName("options")], "options belong to an animate block; a POP animation repeats with repeatCount, repeatForever and autoreverses")
+        }
+        if let count = spec.repeatCount, count >= 0, count != count.rounded(.down) {
+            log.add(path + [.key("repeatCount")], "a POP animation's repeatCount is a whole number (an animate block takes fractions)")
+        }
+        if spec.repeatCount != nil, spec.repeatForever == true {
+            log.add(path + [.keyName("repeatCount")], "give repeatCount or repeatForever, not both")
         }
     }
 
@@ -548,15 +578,25 @@ final class SceneBuilder {
         for (i, text) in list.enumerated() { _ = color(text, path + [.index(i)]) }
     }
 
-    /// Locations for a gradient of `count` colours: one per colour, in 0…1, not decreasing.
+    /// Locations for a gradient of `count` colours: one per colour, not decreasing (Core
+    /// Animation's documented rule), within ±100. Locations outside 0…1 are fine, as
+    /// CAGradientLayer takes them: those stops lie beyond the ends and still shape the colours
+    /// between them (the shimmer's `[-1, -0.5, 0]` to `[1, 1.5, 2]`).
     @discardableResult
     private func checkGradientLocations(_ list: [Double], count: Int, _ path: [PathStep]) -> Bool {
-        let ordered = zip(list, list.dropFirst()).allSatisfy { $0 <= $1 }, inside = list.allSatisfy { (0...1).contains($0) }
-        if list.count == count, ordered, inside { return true }
-        let hint = " (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, "
-            + "e.g. [-1, 0.5] and [2, 0.5])"
-        log.add(path, "expected \(count) locations in 0…1, not decreasing, one per color" + (inside ? "" : hint))
-        return false
+        guard list.count == count else {
+            log.add(path, "expected \(count) locations, one per colour of the gradient, found \(list.count)")
+            return false
+        }
+        guard list.allSatisfy({ abs($0) <= 100 }) else {
+            log.add(path, "gradient locations lie within ±100 (0 is startPoint, 1 is endPoint)")
+            return false
+        }
+        if let i = list.indices.dropFirst().first(where: { list[$0] < list[$0 - 1] }) {
+            log.add(path + [.index(i)], "gradient locations do not decrease, and \(list[i]) comes after \(list[i - 1])")
+            return false
+        }
+        return true
     }
 
     /// A gradient point: within ±100 unit squares, and for a radial gradient apart from the
@@ -775,6 +815,7 @@ final class SceneBuilder {
         for name in action.run?.values ?? [] { start(name) }
         for name in action.stop?.values ?? [] {
             guard let spec = animations[name] else { continue }
+            for group in blockGroups.removeValue(forKey: name) ?? [] { stage.stopAnimations(group) }
             for target in targets(of: spec) { stage.animator.removeAnimation(forKey: spec.key ?? name, from: target) }
         }
         change(action)
@@ -965,6 +1006,9 @@ final class SceneBuilder {
                                        deceleration: spec.deceleration ?? 0.998)
         }
         animation.delay = spec.beginTime ?? 0
+        animation.repeatCount = Int(spec.repeatCount ?? 0)
+        animation.repeatForever = spec.repeatForever ?? false
+        animation.autoreverses = spec.autoreverses ?? false
         return animation
     }
 
@@ -976,20 +1020,32 @@ final class SceneBuilder {
             let relayout = changes.contains { $0.activate != nil || $0.deactivate != nil || $0.constant != nil
                 || $0.shuffle != nil || $0.layoutIfNeeded == true }
             if relayout { root.layoutIfNeeded() }
+            var options: UIKitAnimationOptions = []
+            if spec.options?.contains(.repeat) == true { options.insert(.repeat) }
+            if spec.options?.contains(.autoreverse) == true { options.insert(.autoreverse) }
             let block = { [unowned self] in
-                for c in changes { change(c) }
-                if relayout { root.layoutIfNeeded() }
+                let made = { [unowned self] in
+                    for c in changes { change(c) }
+                    if relayout { root.layoutIfNeeded() }
+                }
+                if let count = spec.repeatCount {
+                    stage.modifyAnimations(withRepeatCount: count, autoreverses: options.contains(.autoreverse), made)
+                } else {
+                    made()
+                }
             }
+            let done: ((Bool) -> Void)? = handlers["\(name).completion"].map { lists in { [unowned self] _ in perform(lists) } }
             let duration = spec.duration ?? 0
+            let group: Stage.BlockAnimationGroup
             if let damping = spec.dampingRatio {
-                stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0, changes: block)
+                group = stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0,
+                                      options: options, changes: block, completion: done)
             } else {
-                stage.animate(duration: duration, curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
-                              changes: block)
+                group = stage.animate(duration: duration, options: options,
+                                      curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
+                                      changes: block, completion: done)
             }
-            if let handlers = handlers["\(name).completion"] {
-                stage.run(after: duration) { [unowned self] in perform(handlers) }
-            }
+            blockGroups[name, default: []].append(group)
         }
         if let delay = spec.delay, delay > 0 { stage.run(after: delay, go) } else { go() }
     }

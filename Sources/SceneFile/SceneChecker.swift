@@ -7,6 +7,10 @@ struct SceneChecker {
     let schema: SchemaDocument
     let log: ProblemLog
 
+    /// Top-level keys starting with this are ignored: a place for anchors that views and
+    /// animations merge from (`x-styles: {card: &card {…}}`), as Docker Compose's extension fields.
+    static let extensionPrefix = "x-"
+
     func check(_ node: Node, against expected: JSONSchema, path: [PathStep]) {
         let resolved = schema.resolve(expected)
         switch resolved {
@@ -28,7 +32,7 @@ struct SceneChecker {
         case let .object(properties, required, _):
             guard let mapping = node.mapping else { return mismatch(node, resolved, path) }
             let entries = uniqueEntries(of: mapping, path: path)
-            for (name, value) in entries {
+            for (name, value) in entries where !(path.isEmpty && name.hasPrefix(Self.extensionPrefix)) {
                 guard let property = properties.first(where: { $0.name == name }) else {
                     let near = Self.nearest(name, in: properties.map(\.name))
                     log.add(path + [.keyName(name)], "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))

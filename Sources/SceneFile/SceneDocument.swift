@@ -11,7 +11,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
     var on: [String: [ActionSpec]]?
     var script: [StepSpec]?
 
-    static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script."
+    static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script. Top-level keys starting with x- are ignored: a place for YAML anchors that mappings merge in with `<<: *name`."
     static let keyDescriptions = [
         "screen": "The device, orientation, colours and the system bars.",
         "views": "The view tree placed in the view controller's view (id `view`), back to front.",
@@ -207,7 +207,7 @@ struct GradientSpec: Decodable, SchemaDocumented {
 
     static let keyDescriptions = [
         "colors": "Two or more colours, in order (#RRGGBB, #RRGGBBAA, a UIColor name, rgb(…), …).",
-        "locations": "Where each colour sits, 0…1 and not decreasing, one per colour (default: evenly spaced).",
+        "locations": "Where each colour sits, one per colour, not decreasing (default: evenly spaced); 0 is startPoint, 1 is endPoint, and stops beyond them still shape the colours between (CAGradientLayer).",
         "startPoint": "[x, y] in unit coordinates of the bounds (default [0.5, 0], the top).",
         "endPoint": "[x, y] in unit coordinates of the bounds (default [0.5, 1], the bottom).",
         "type": "axial (default): along the line from startPoint to endPoint; radial: ellipses centred on startPoint reaching endPoint's x and y.",
@@ -403,6 +403,10 @@ struct AnimationSpec: Decodable, SchemaDocumented {
     var curve: CurveName?
     var dampingRatio: Double?
     var initialSpringVelocity: Double?
+    var options: [AnimationOptionName]?
+    var repeatCount: Double?
+    var repeatForever: Bool?
+    var autoreverses: Bool?
     var changes: [ActionSpec]?
 
     static let keyDescriptions = [
@@ -411,7 +415,7 @@ struct AnimationSpec: Decodable, SchemaDocumented {
         "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
         "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint.",
         "key": "The key the animation runs under (default: its name); a new animation under a running key replaces it.",
-        "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`; for gradient.colors a list of colours and for gradient.locations a list of numbers in 0…1, one per colour of the view's gradient.",
+        "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`; for gradient.colors a list of colours and for gradient.locations a list of numbers, one per colour of the view's gradient (outside 0…1 beyond the ends).",
         "velocity": "Starting velocity per second (spring, decay).",
         "springBounciness": "0…20, POP's default 4.",
         "springSpeed": "0…20, POP's default 12.",
@@ -424,7 +428,16 @@ struct AnimationSpec: Decodable, SchemaDocumented {
         "dampingRatio": "usingSpringWithDamping: a UIKit spring block.",
         "initialSpringVelocity": "initialSpringVelocity: of a UIKit spring block.",
         "changes": "What the UIKit block changes: set, activate, deactivate, constant, shuffle, layoutIfNeeded.",
+        "options": "A UIKit block's UIView.AnimationOptions: repeat (forever: its completion runs only when stopped), autoreverse (there and back, then the end value shows).",
+        "repeatCount": "How many times it plays. POP: a whole number (0 and 1 play once), each time there and back with autoreverses. A UIKit block: UIView.modifyAnimations(withRepeatCount:), fractions allowed.",
+        "repeatForever": "POP: repeat until stopped (its completion runs only then); waitUntilSettled does not wait for it.",
+        "autoreverses": "POP: each repetition runs there and back (from and to swap, velocity changes sign).",
     ]
+}
+
+/// UIKit's `UIView.AnimationOptions` for repeating a block.
+enum AnimationOptionName: String, SchemaEnum {
+    case `repeat`, autoreverse
 }
 
 enum AnimationKind: String, SchemaEnum {
@@ -486,7 +499,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
 
     static let keyDescriptions = [
         "run": "Start named animations.",
-        "stop": "Remove running POP animations by name.",
+        "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run.",
         "set": "Set view properties: {viewId: {alpha: 1, …}}.",
         "activate": "Activate constraint groups by id.",
         "deactivate": "Deactivate constraint groups by id.",
@@ -534,7 +547,7 @@ struct GradientChangeSpec: Decodable, SchemaDocumented {
     static let typeDescription: String? = "New colours, locations or points for the view's gradient; an animate block animates them (colours in premultiplied sRGB)."
     static let keyDescriptions = [
         "colors": "As many colours as the gradient has.",
-        "locations": "One per colour, 0…1 and not decreasing.",
+        "locations": "One per colour, not decreasing; values outside 0…1 lie beyond startPoint and endPoint.",
         "startPoint": "[x, y] in unit coordinates of the bounds.",
         "endPoint": "[x, y] in unit coordinates of the bounds.",
     ]

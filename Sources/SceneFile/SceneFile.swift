@@ -66,31 +66,45 @@ public enum SceneFile {
         guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
         guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
         if let line = nestingTooDeep(bytes) { return fail(line, 1, "nested more than \(maxNesting) levels deep") }
-        let node: Node?
+        let composedNode: Node?
         do {
-            node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
+            composedNode = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
         } catch let error as YamlError {
             return .failure(SceneProblems(problems: [problem(error, file: file)]))
         } catch {
             return fail(1, 1, "\(error)")
         }
-        guard let node, node.mapping != nil else { return fail(1, 1, "a scene is a mapping with screen, views, animations, on and script") }
+        guard let composed = composedNode, composed.mapping != nil else {
+            return fail(1, 1, "a scene is a mapping with screen, views, animations, on and script")
+        }
+        let node: Node, mergeProblems: [MergeKeys.Problem]
+        switch MergeKeys.resolve(composed) {
+        case let .success(resolved): (node, mergeProblems) = resolved
+        case let .failure(problem): return fail(problem.line, problem.column, problem.message)
+        }
+        // A bad merge key is left out of the tree, so the rest is checked as far as it goes.
+        let merged = mergeProblems.map { SceneProblem(file: file, line: $0.line, column: $0.column, message: $0.message) }
+        func failure(_ problems: [SceneProblem]) -> Result<LoadedScene, SceneProblems> {
+            let log = ProblemLog(file: file, locator: NodeLocator(root: node))
+            for p in merged + problems { log.add(line: p.line, column: p.column, p.message) }
+            return .failure(SceneProblems(problems: log.sorted))
+        }
         let log = ProblemLog(file: file, locator: NodeLocator(root: node))
         SceneChecker(schema: schema, log: log).check(node, against: schema.root, path: [])
-        guard log.problems.isEmpty else { return .failure(SceneProblems(problems: log.sorted)) }
+        guard log.problems.isEmpty else { return failure(log.problems) }
         let document: SceneDocument
         do {
             document = try SceneDocument(from: NodeDecoder(node: node))
         } catch let error as DecodingError {
             log.add(codingPath(of: error), decodingMessage(error))
-            return .failure(SceneProblems(problems: log.sorted))
+            return failure(log.problems)
         } catch {
             return fail(1, 1, "\(error)")
         }
         var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
         let (problems, frames) = scene.check()
         scene.frameCount = frames
-        return problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: problems))
+        return problems.isEmpty && merged.isEmpty ? .success(scene) : failure(problems)
     }
 
     /// How deep a scene may nest lists and mappings: far more than any screen needs, far less
@@ -246,6 +260,12 @@ public struct LoadedScene {
     /// Builds the scene on `settings`' screen and schedules its script; a `waitUntilSettled`
     /// is resolved by playing the scene once without drawing to find the frame it ends on.
     public func start(_ settings: DemoSettings) throws -> DemoRun {
+        try start(settings, warn: { _ in })
+    }
+
+    /// As `start(_:)`, passing `warn` what plays but deserves a look, as `FILE:LINE:COLUMN:
+    /// warning: …`: a `waitUntilSettled` that ran out its timeout, with what was still moving.
+    public func start(_ settings: DemoSettings, warn: (SceneProblem) -> Void) throws -> DemoRun {
         func make() throws -> (SceneBuilder, ScenePlan) {
             let log = ProblemLog(file: file, locator: locator)
             let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
@@ -258,7 +278,10 @@ public struct LoadedScene {
         var settled: [Int]?
         let (first, firstPlan) = try make()
         if firstPlan.settles {
-            settled = firstPlan.simulate(first)
+            settled = firstPlan.simulate(first) { step, message in
+                let (line, column) = locator.mark(step)
+                warn(SceneProblem(file: file, line: line, column: column, message: message))
+            }
             let (builder, plan) = try make()
             return DemoRun(stage: builder.stage, frameCount: plan.schedule(builder, settled: settled!), controller: builder)
         }

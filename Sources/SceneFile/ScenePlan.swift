@@ -10,7 +10,8 @@ struct ScenePlan {
         case input([Script.Step])
         case focus(String?)
         case seed(UInt64)
-        case settle(timeoutFrames: Int)
+        /// A `waitUntilSettled`: how long it waits at most, and where it is written.
+        case settle(timeoutFrames: Int, step: [PathStep])
     }
 
     private(set) var parts: [Part] = []
@@ -100,7 +101,7 @@ struct ScenePlan {
                 if step.waitUntilSettled == false { bad("waitUntilSettled", "write waitUntilSettled: true, or leave the step out") }
                 let timeout = step.timeout ?? 10
                 flush()
-                parts.append(.settle(timeoutFrames: Int((timeout * 60).rounded())))
+                parts.append(.settle(timeoutFrames: Int((timeout * 60).rounded()), step: path))
                 seconds += timeout
             }
         }
@@ -111,13 +112,21 @@ struct ScenePlan {
     }
 
     /// Plays the scene without drawing and returns the frame each `waitUntilSettled` ends on.
-    func simulate(_ builder: SceneBuilder) -> [Int] {
+    /// A wait that runs out its timeout is reported to `warn` with what was still moving: a
+    /// completion handler that restarts its own animation never rests, and would make every
+    /// such wait last its whole timeout.
+    func simulate(_ builder: SceneBuilder, warn: (_ step: [PathStep], _ message: String) -> Void = { _, _ in }) -> [Int] {
         var settled: [Int] = []
-        _ = walk(builder) { stage, start, timeout in
+        _ = walk(builder) { stage, start, timeout, step in
             // Deliver everything scheduled up to `start`, then wait for rest.
             while stage.frame <= start || (!stage.isSettled && stage.frame < start + timeout) {
                 stage.advanceFrame()
                 stage.endFrame()
+            }
+            if !stage.isSettled {
+                warn(step, "warning: waitUntilSettled ran out its \(Double(timeout) / 60) s timeout with \(stage.unsettled.joined(separator: ", ")) "
+                    + "still moving (an animation restarted by its own completion never rests; `repeatForever: true` "
+                    + "is not waited for)")
             }
             settled.append(stage.frame)
             return stage.frame
@@ -128,7 +137,7 @@ struct ScenePlan {
     /// Schedules the script on the builder's stage; returns the number of frames it lasts.
     func schedule(_ builder: SceneBuilder, settled: [Int]?) -> Int {
         var next = 0
-        return walk(builder) { _, _, _ in
+        return walk(builder) { _, _, _, _ in
             defer { next += 1 }
             return settled?[next] ?? 0
         }
@@ -136,7 +145,7 @@ struct ScenePlan {
 
     /// Goes through the parts, scheduling input and frame actions, asking `settle` for the frame
     /// each wait for rest ends on; returns the frame after the last step (at least 1).
-    private func walk(_ builder: SceneBuilder, settle: (Stage, Int, Int) -> Int) -> Int {
+    private func walk(_ builder: SceneBuilder, settle: (Stage, Int, Int, [PathStep]) -> Int) -> Int {
         let stage = builder.stage
         var start = 0
         func at(_ frame: Int, _ block: @escaping () -> Void) {
@@ -150,8 +159,8 @@ struct ScenePlan {
                 at(start) { stage.focus(id.flatMap { builder.view($0) as? TextField }) }
             case let .seed(seed):
                 at(start) { builder.reseed(seed) }
-            case let .settle(timeout):
-                start = settle(stage, start, timeout)
+            case let .settle(timeout, step):
+                start = settle(stage, start, timeout, step)
             }
         }
         return max(1, start)

@@ -43,6 +43,8 @@ public enum StarterScene {
         # Named animations: POP's spring, basic and decay on a view property, or a UIKit animate block.
         # A view with a `gradient:` animates it by CAGradientLayer's key paths too: gradient.colors,
         # gradient.locations, gradient.startPoint, gradient.endPoint (see Examples/Scenes/shimmer.yaml).
+        # Repeats: repeatCount, repeatForever and autoreverses on POP animations; options:
+        # [repeat, autoreverse] and repeatCount on animate blocks.
         animations:
           press: {type: basic, view: button, property: scaleXY, toValue: 0.9, duration: 0.1}
           release: {type: spring, view: button, property: scaleXY, toValue: 1, velocity: 4, springBounciness: 16}

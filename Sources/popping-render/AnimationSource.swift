@@ -1,3 +1,4 @@
+import Foundation
 import Demos
 import Geometry
 import Scene
@@ -60,13 +61,16 @@ enum AnimationSource {
         }
     }
 
-    /// Builds the screen for `settings` and schedules the script.
-    func start(_ settings: DemoSettings) throws -> DemoRun {
+    /// Builds the screen for `settings` and schedules the script; a scene's warnings go to
+    /// stderr unless `warnings` is false (a second play of the same scene).
+    func start(_ settings: DemoSettings, warnings: Bool = true) throws -> DemoRun {
         switch self {
         case let .demo(demoType): return try demoType.start(settings)
         case let .scene(scene):
             do {
-                return try scene.start(settings)
+                return try scene.start(settings) { warning in
+                    if warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+                }
             } catch let problems as SceneProblems {
                 throw CommandFailure(lines: problems.problems.map(\.description))
             }

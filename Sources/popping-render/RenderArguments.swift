@@ -51,14 +51,15 @@ struct RenderArguments: ParsableArguments {
         return (Double(scale), snapping, turn)
     }
 
-    /// Starts `source` on the screen these options choose (its own device unless told otherwise).
-    func start(_ source: AnimationSource) throws -> DemoRun {
+    /// Starts `source` on the screen these options choose (its own device unless told otherwise);
+    /// `warnings: false` keeps a scene's warnings, already printed, from repeating.
+    func start(_ source: AnimationSource, warnings: Bool = true) throws -> DemoRun {
         let turn = try orientation(of: source)
         var screen = try screenSize(default: source.screenSize(in: turn))
         if turn == .landscape {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
-        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn))
+        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn), warnings: warnings)
     }
 
     /// The orientation `source` launches in: `--orientation`, or its own.

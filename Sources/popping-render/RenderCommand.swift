@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
             tried.fps = attempt.fps
             tried.encoding = attempt.encoding
             let progress = ProgressBar(total: 0, quiet: options.quiet)
-            try render(try options.start(source), to: output, options: tried) { progress.update($0, of: $1) }
+            try render(try options.start(source, warnings: false), to: output, options: tried) { progress.update($0, of: $1) }
             progress.finish()
         }
     }

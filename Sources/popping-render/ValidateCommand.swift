@@ -18,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scene = try SceneFile.load(path: file)
                 let size = scene.defaultScreenSize
-                let frames = try scene.frameCount ?? scene.start(DemoSettings(screenSize: size)).frameCount
+                let frames = try scene.frameCount ?? scene.start(DemoSettings(screenSize: size)) { warning in
+                    FileHandle.standardError.write(Data("\(warning)\n".utf8))
+                }.frameCount
                 print(String(format: "%@: ok (%d frames, %.1f s, %gx%g pt)", file, frames,
                              Double(frames) / 60, size.width, size.height))
             } catch let problems as SceneProblems {

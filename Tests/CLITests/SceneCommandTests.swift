@@ -63,8 +63,48 @@ import Testing
             """.utf8).write(to: URL(fileURLWithPath: scene))
         let r = try popping(["validate", scene])
         #expect(r.status == 2)
-        #expect(r.stderr == "\(scene):4:74: expected 3 locations in 0…1, not decreasing, one per color (to sweep a band in from "
-            + "outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])\n")
+        #expect(r.stderr == "\(scene):4:74: expected 3 locations, one per colour of the gradient, found 2\n")
+    }
+
+    /// A negative repeat count is a problem at its place, exit 2, nothing rendered.
+    @Test func validateReportsANegativeRepeatCount() throws {
+        let folder = try scratchFolder("scene-repeat")
+        let scene = folder + "/pulse.yaml"
+        try Data("""
+            views:
+              - {view: dot, frame: [0, 0, 10, 10], backgroundColor: black}
+            animations:
+              pulse: {type: basic, view: dot, property: opacity, toValue: 0, repeatCount: -2, autoreverses: true}
+            """.utf8).write(to: URL(fileURLWithPath: scene))
+        let r = try popping(["validate", scene])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(scene):4:79: repeatCount lies in 0.0…1000000.0\n")
+        let render = try popping([scene, "--out", folder + "/pulse.gif"])
+        #expect(render.status == 2 && !FileManager.default.fileExists(atPath: folder + "/pulse.gif"))
+    }
+
+    /// A `waitUntilSettled` that never sees rest (a completion restarting its own animation) ends
+    /// at its timeout, and the render says so on stderr, once, naming what still moved.
+    @Test func aWaitThatRunsOutItsTimeoutIsAWarning() throws {
+        let folder = try scratchFolder("scene-loop")
+        let scene = folder + "/loop.yaml"
+        try Data("""
+            views:
+              - {view: box, frame: [0, 0, 10, 10], backgroundColor: black}
+            animations:
+              spin: {type: basic, view: box, property: rotation, toValue: 6.283, duration: 0.5}
+            on:
+              screen.load: [run: spin]
+              spin.completion: [run: spin]
+            script:
+              - waitUntilSettled: true
+                timeout: 1
+            """.utf8).write(to: URL(fileURLWithPath: scene))
+        let r = try popping([scene, "--scale", "1", "--quiet", "--out", folder + "/loop.gif"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "\(scene):9:5: warning: waitUntilSettled ran out its 1.0 s timeout with 'spin' still moving "
+            + "(an animation restarted by its own completion never rests; `repeatForever: true` is not waited for)\n")
+        #expect(FileManager.default.fileExists(atPath: folder + "/loop.gif"))
     }
 
     @Test func newWritesAStarterThatValidatesAndNeverOverwrites() throws {

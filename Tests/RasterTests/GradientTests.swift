@@ -18,6 +18,19 @@ import Testing
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } && abs(Int(values[49]) - 125) <= 2)
     }
 
+    /// Stops outside 0...1 (CAGradientLayer's locations may lie there) still shape the ramp
+    /// between 0 and 1, and the pad spread continues the colours at the ends.
+    @Test func stopsBeyondTheEndsShapeTheRampBetweenThem() {
+        let stops = [GradientStop(location: -1, color: .black), GradientStop(location: 2, color: .white)]
+        let values = row(Gradient(kind: .linear(start: Point(0, 0), end: Point(100, 0)), stops: stops))
+        // Location 0 is a third of the way from black to white, location 1 two thirds.
+        #expect(abs(Int(values[0]) - 86) <= 1 && abs(Int(values[99]) - 169) <= 1)
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+        let padded = row(Gradient(kind: .linear(start: Point(25, 0), end: Point(75, 0)), stops: stops))
+        #expect(padded[0...24].allSatisfy { $0 == padded[0] } && abs(Int(padded[0]) - 86) <= 1)
+        #expect(padded[75...].allSatisfy { $0 == padded[99] } && abs(Int(padded[99]) - 169) <= 1)
+    }
+
     @Test func repeatAndReflectFoldTheLocation() {
         let repeated = row(Gradient(kind: .linear(start: .zero, end: Point(50, 0)), stops: blackToWhite, spread: .repeat))
         let reflected = row(Gradient(kind: .linear(start: .zero, end: Point(50, 0)), stops: blackToWhite, spread: .reflect))

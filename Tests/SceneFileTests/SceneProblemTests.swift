@@ -69,24 +69,28 @@ import Testing
         let found = Self.problems("""
             views:
               - view: a
-                gradient: {colors: ["#FF0000", "#0000FF"], locations: [0, 2]}
+                gradient: {colors: ["#FF0000", "#0000FF"], locations: [0.5, 0.25]}
               - view: b
                 gradient: {colors: ["#FF0000"]}
               - view: c
                 gradient: {colors: [red, blue], startPoint: [0.5, 0.5], endPoint: [1, 0.5], type: radial}
             """)
         #expect(found == [
-            "t.yaml:3:59: expected 2 locations in 0…1, not decreasing, one per color (to sweep a band in from outside the view, place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])",
+            "t.yaml:3:65: gradient locations do not decrease, and 0.25 comes after 0.5",
             "t.yaml:5:24: a gradient needs two or more colors",
             "t.yaml:7:71: a radial gradient's endPoint differs from its startPoint in both x and y (they span the ellipse)",
         ], "\(found)")
         #expect(Self.problems("views:\n  - view: d\n    gradient: {colors: [red, blue], type: conic}\n")
                 == ["t.yaml:3:43: unknown value 'conic' (expected axial, radial)"])
+        // CAGradientLayer takes locations beyond 0…1 (stops past the ends), within reason.
+        #expect(Self.problems("views:\n  - view: e\n    gradient: {colors: [red, blue], locations: [-1, 2]}\n").isEmpty)
+        #expect(Self.problems("views:\n  - view: e\n    gradient: {colors: [red, blue], locations: [-1, 200]}\n")
+                == ["t.yaml:3:48: gradient locations lie within ±100 (0 is startPoint, 1 is endPoint)"])
     }
 
     /// Animations and changes of a view's gradient are checked against it: as many colours and
-    /// locations as it has colours (arrays of other lengths do not interpolate), locations in
-    /// 0…1, colours that read, a gradient to animate, known key paths.
+    /// locations as it has colours (arrays of other lengths do not interpolate), locations not
+    /// decreasing (beyond 0…1 is fine: the shimmer sweeps from [-1, -0.5, 0]), colours that read, a gradient to animate, known key paths.
     @Test func gradientAnimationsAreCheckedAgainstTheViewsGradient() {
         let found = Self.problems("""
             views:
@@ -109,9 +113,7 @@ import Testing
                 - set: {card: {gradient: {colors: [red, blue], locations: [0, 0.7, 0.5]}}}
             """)
         #expect(found == [
-            "t.yaml:6:71: expected 3 locations in 0…1, not decreasing, one per color",
-            "t.yaml:7:73: expected 3 locations in 0…1, not decreasing, one per color (to sweep a band in from outside the view, "
-                + "place startPoint and endPoint beyond the bounds, e.g. [-1, 0.5] and [2, 0.5])",
+            "t.yaml:6:71: expected 3 locations, one per colour of the gradient, found 2",
             "t.yaml:8:69: expected 3 colours, as many as the gradient has, found 2",
             "t.yaml:9:74: '#12' is not a #RRGGBB or #RRGGBBAA colour",
             "t.yaml:10:26: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
@@ -122,7 +124,7 @@ import Testing
             "t.yaml:15:33: unknown view 'nope'",
             "t.yaml:15:39: 'plain' has no gradient to animate or change; give it a `gradient:` in views",
             "t.yaml:18:39: expected 3 colours, as many as the gradient has, found 2",
-            "t.yaml:18:63: expected 3 locations in 0…1, not decreasing, one per color",
+            "t.yaml:18:72: gradient locations do not decrease, and 0.5 comes after 0.7",
         ], "\(found)")
     }
 

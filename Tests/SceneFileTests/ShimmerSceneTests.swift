@@ -31,7 +31,7 @@ import Testing
     }
 
     /// The library's way to the same animation: `GradientLayer.animatableProperties(.locations)`
-    /// run as one group per placeholder, restarted from the last group's completion.
+    /// run as one group per placeholder, each animation repeating forever.
     @Test func theShimmerWrittenInSwiftRendersTheSceneFilesFrames() throws {
         let frames = Array(0..<216)
         let swift = try ShimmerScreen.start(DemoSettings(screenSize: ShimmerScreen.defaultDevice.screenSize))
@@ -44,14 +44,14 @@ import Testing
 }
 
 /// shimmer.yaml written as an iOS developer writes it: gradient layers on the placeholders and
-/// a CABasicAnimation-style sweep of their locations, looped from its completion.
+/// a CABasicAnimation-style sweep of their locations, repeating forever.
 enum ShimmerScreen: Demo {
     static let name = "shimmer"
     static let summary = "a skeleton inbox shimmering until the messages fade in"
     static let defaultDevice = Device.iphone8
 
-    /// The band left of the view, and right of it, on a gradient line from x = -1 to x = 2.
-    static let from = [0, 0.1667, 0.3333], to = [0.6667, 0.8333, 1]
+    /// The band left of the view, and right of it: locations beyond the gradient's ends.
+    static let from = [-1, -0.5, 0.0], to = [1, 1.5, 2.0]
 
     static func start(_ settings: DemoSettings) throws -> DemoRun {
         let width = settings.screenSize.width
@@ -71,8 +71,8 @@ enum ShimmerScreen: Demo {
                 let bone = View(frame: frame)
                 bone.cornerRadius = radius
                 let gradient = GradientLayer(colors: ["#E3E6EA", "#F7F8FA", "#E3E6EA"].map { Color(hex: $0)! }, locations: from)
-                gradient.startPoint = Point(-1, 0.5)
-                gradient.endPoint = Point(2, 0.5)
+                gradient.startPoint = Point(0, 0.5)
+                gradient.endPoint = Point(1, 0.5)
                 bone.backgroundGradient = gradient
                 bones.append(gradient)
                 skeleton.addSubview(bone)
@@ -98,17 +98,15 @@ enum ShimmerScreen: Demo {
         stage.window.addSubview(NavigationBar(width: width, title: "Inbox", titleFont: .named("system", size: 17)))
         stage.window.addSubview(StatusBar(width: width))
 
-        func sweep() {
-            for (i, gradient) in bones.enumerated() {
-                let properties = gradient.animatableProperties(.locations)
-                let animations = properties.indices.map {
-                    BasicAnimation(from: [from[$0]], to: [to[$0]], duration: 1.2, timingFunction: .easeInEaseOut)
-                }
-                stage.animator.add(animations, forKey: "sweep", to: gradient, properties: properties,
-                                   completion: i == bones.count - 1 ? { _ in sweep() } : nil)
+        for gradient in bones {
+            let properties = gradient.animatableProperties(.locations)
+            let animations = properties.indices.map {
+                let sweep = BasicAnimation(from: [from[$0]], to: [to[$0]], duration: 1.2, timingFunction: .easeInEaseOut)
+                sweep.repeatForever = true
+                return sweep
             }
+            stage.animator.add(animations, forKey: "sweep", to: gradient, properties: properties)
         }
-        sweep()
         stage.run(after: 2.9) {
             stage.animate(duration: 0.4) {
                 skeleton.alpha = 0

@@ -131,4 +131,44 @@ import Testing
         let image = render(layer, size: Size(100, 20))
         #expect(image[30, 10].r < 4 && image[70, 10].r > 251, "drawn with the presented locations, not the model's")
     }
+
+    /// CAGradientLayer takes locations outside 0...1: those stops lie beyond the ends and still
+    /// shape the colours between them (the shimmer's moving band), and the ends pad.
+    @Test func locationsOutsideTheUnitRangeShapeTheColoursInsideIt() {
+        let layer = GradientLayer(colors: [.black, .white, .black], locations: [-0.5, 0.25, 1], frame: Rect(0, 0, 100, 20))
+        layer.startPoint = Point(0, 0.5)
+        layer.endPoint = Point(1, 0.5)
+        let image = render(layer, size: Size(100, 20))
+        // At x = 0 the ramp is two thirds of the way from black (-0.5) to white (0.25).
+        #expect(abs(Int(image[0, 10].r) - 172) <= 3)
+        #expect(image[25, 10].r > 250 && image[99, 10].r < 6 && image[24, 10].r > image[0, 10].r)
+
+        // The shimmer's start and end: the band wholly outside, one flat colour everywhere.
+        let grey = Color(white: 0.9), light = Color(white: 1)
+        for locations in [[-1, -0.5, 0], [1, 1.5, 2]] {
+            let band = GradientLayer(colors: [grey, light, grey], locations: locations, frame: Rect(0, 0, 100, 20))
+            band.startPoint = Point(0, 0.5)
+            band.endPoint = Point(1, 0.5)
+            let flat = render(band, size: Size(100, 20))
+            #expect(flat[0, 10] == flat[50, 10] && flat[50, 10] == flat[99, 10] && abs(Int(flat[50, 10].r) - 230) <= 1)
+        }
+        // Halfway, the light band sits in the middle of the view.
+        let halfway = GradientLayer(colors: [grey, light, grey], locations: [0, 0.5, 1], frame: Rect(0, 0, 100, 20))
+        halfway.startPoint = Point(0, 0.5)
+        halfway.endPoint = Point(1, 0.5)
+        let middle = render(halfway, size: Size(100, 20))
+        #expect(middle[50, 10].r > middle[10, 10].r && middle[10, 10].r > middle[0, 10].r)
+    }
+
+    /// Locations past the end: every stop beyond 1 pads the first colour over the whole layer;
+    /// every stop before 0 pads the last.
+    @Test func stopsAllBeyondOneEndPadThatEndsColour() {
+        for (locations, expected) in [([1.2, 1.5], UInt8(0)), ([-2, -1], UInt8(255))] {
+            let layer = GradientLayer(colors: [.black, .white], locations: locations, frame: Rect(0, 0, 100, 20))
+            layer.startPoint = Point(0, 0.5)
+            layer.endPoint = Point(1, 0.5)
+            let image = render(layer, size: Size(100, 20))
+            #expect(image[0, 10].r == expected && image[99, 10].r == expected)
+        }
+    }
 }

@@ -18,7 +18,10 @@ open class GradientLayer: View {
 
     /// The colours, in order.
     public var colors: [Color]
-    /// Where each colour sits, 0...1; `nil` spreads them evenly.
+    /// Where each colour sits, 0 at `startPoint` and 1 at `endPoint`, not decreasing; `nil`
+    /// spreads them evenly over 0...1. Locations beyond 0...1 place stops past the ends, which
+    /// still shape the colours between them, as Core Animation draws them (the shimmer sweeps
+    /// `[-1, -0.5, 0]` to `[1, 1.5, 2]`).
     public var locations: [Double]?
     public var startPoint = Point(0.5, 0)
     public var endPoint = Point(0.5, 1)

@@ -1,0 +1,107 @@
+import Yams
+
+/// YAML's merge keys in a composed scene: `<<: *style` copies the keys of the anchored mapping
+/// into the mapping it is written in, and `<<: [*a, *b]` those of several, the earlier ones
+/// winning; keys written beside the `<<` win over merged ones (the YAML 1.1 merge type, which
+/// most YAML tools read). Merged keys keep the marks of where they are written (under the
+/// anchor), so problems in them point there. Aliases are already shared in the composed tree;
+/// this also bounds what they expand to, so a file of nested aliases (a "billion laughs")
+/// cannot make checking a scene take unbounded time or memory.
+enum MergeKeys {
+    /// The most nodes a scene may expand to through its aliases: some thirty times what a
+    /// scene of a thousand views holds.
+    static let maxNodes = 1_000_000
+
+    /// A problem with a merge key or with the expansion, at a line and column.
+    struct Problem: Error {
+        let line: Int
+        let column: Int
+        let message: String
+    }
+
+    /// The tree with every merge key resolved (the tree itself when there is none), and the merge
+    /// keys whose value is not a mapping (left out, so the rest is still checked); a failure when
+    /// the aliases expand too far.
+    static func resolve(_ root: Node) -> Result<(node: Node, problems: [Problem]), Problem> {
+        var budget = maxNodes
+        do {
+            guard try hasMergeKeys(root, budget: &budget) else { return .success((root, [])) }
+            var problems: [Problem] = []
+            let node = resolved(root, &problems)
+            return .success((node, problems))
+        } catch let problem as Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(Problem(line: 1, column: 1, message: "\(error)"))
+        }
+    }
+
+    private static func isMergeKey(_ node: Node) -> Bool { node.tag.description == Tag.Name.merge.rawValue }
+
+    /// Walks the expanded tree once, counting its nodes against the budget; whether any mapping
+    /// holds a merge key.
+    private static func hasMergeKeys(_ node: Node, budget: inout Int) throws -> Bool {
+        budget -= 1
+        if budget < 0 {
+            let mark = node.mark
+            throw Problem(line: mark?.line ?? 1, column: mark?.column ?? 1,
+                          message: "the file's aliases expand to more than \(maxNodes) values")
+        }
+        var found = false
+        switch node {
+        case .scalar:
+            break
+        case let .sequence(sequence):
+            for item in sequence {
+                if try hasMergeKeys(item, budget: &budget) { found = true }
+            }
+        case let .mapping(mapping):
+            for (key, value) in mapping {
+                if isMergeKey(key) { found = true }
+                if try hasMergeKeys(value, budget: &budget) { found = true }
+            }
+        }
+        return found
+    }
+
+    private static func resolved(_ node: Node, _ problems: inout [Problem]) -> Node {
+        switch node {
+        case .scalar:
+            return node
+        case let .sequence(sequence):
+            return .sequence(Node.Sequence(sequence.map { resolved($0, &problems) }, sequence.tag, sequence.style, sequence.mark))
+        case let .mapping(mapping):
+            var own: [(Node, Node)] = []
+            var merged: [(Node, Node)] = []
+            for (key, value) in mapping {
+                guard isMergeKey(key) else {
+                    own.append((key, resolved(value, &problems)))
+                    continue
+                }
+                for source in sources(of: value, key: key, &problems) {
+                    guard case let .mapping(pairs) = resolved(source, &problems) else { continue }
+                    for (k, v) in pairs where !merged.contains(where: { $0.0 == k }) { merged.append((k, v)) }
+                }
+            }
+            let kept = merged.filter { pair in !own.contains { $0.0 == pair.0 } }
+            return .mapping(Node.Mapping(kept + own, mapping.tag, mapping.style, mapping.mark))
+        }
+    }
+
+    /// The mappings a merge key's value names, the one that wins first.
+    private static func sources(of value: Node, key: Node, _ problems: inout [Problem]) -> [Node] {
+        let list: [Node]
+        switch value {
+        case .mapping: list = [value]
+        case let .sequence(sequence): list = Array(sequence)
+        case .scalar: list = []
+        }
+        guard !list.isEmpty, list.allSatisfy({ $0.mapping != nil }) else {
+            let mark = key.mark
+            problems.append(Problem(line: mark?.line ?? 1, column: mark?.column ?? 1,
+                                    message: "a merge key `<<` takes a mapping, usually an alias (`<<: *style`), or a list of them (`<<: [*a, *b]`)"))
+            return []
+        }
+        return list
+    }
+}
