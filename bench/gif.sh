@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.build/peers/bin/python}
-FR=${1:-${OUT:-.build/bench}/gif-frames}
+DEFAULT_FR=${OUT:-.build/bench}/gif-frames
+FR=${1:-$DEFAULT_FR}
 OUT=${2:-${OUT:-.build/bench}/gif}
 RUNS=${RUNS:-3}
 PEERS=${PEERS:-1}
@@ -20,6 +21,11 @@ BIN=${BIN:-.build/release}/popping-render
 [ -x "$BIN" ] || swift build -c release --product popping-render >&2
 mkdir -p "$OUT"
 if [ ! -f "$FR/frame-0000.png" ]; then
+    # Only the default folder is ours to refill; a folder the caller names is never deleted.
+    if [ "$FR" != "$DEFAULT_FR" ]; then
+        echo "bench/gif.sh: $FR has no frame-0000.png (frames must be named frame-NNNN.png)" >&2
+        exit 2
+    fi
     rm -rf "$FR"
     "$BIN" owl --scale 2 --fps 30 --frames-dir "$FR" --quiet
 fi
