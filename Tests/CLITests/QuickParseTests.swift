@@ -64,6 +64,12 @@ import Testing
         #expect(SVGCommand.parsedQuickly(["a.svg", "--out", "a.png", "--size", "8x"]) == nil)
     }
 
+    /// Parsing a leaf subcommand alone gives what the root gives only while the root has no
+    /// options, flags or arguments of its own; give the root one and `parseQuickly` must change.
+    @Test func theRootHasNoArgumentsOfItsOwn() {
+        #expect(Mirror(reflecting: PoppingRender()).children.isEmpty)
+    }
+
     @Test(arguments: [
         ["owl", "--out", "x.gif"],
         ["--quiet", "owl"],
