@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "GoldenFrames", "GoldenTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "GoldenFrames", "GoldenTesting", "popping-render"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),

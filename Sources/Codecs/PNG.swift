@@ -108,12 +108,12 @@ public enum PNG {
             guard let deflater = libdeflate_alloc_compressor(level) else { return nil }
             defer { libdeflate_free_compressor(deflater) }
             let bound = libdeflate_zlib_compress_bound(deflater, rawCount)
-            var deflated = [UInt8](repeating: 0, count: bound)
-            let size = deflated.withUnsafeMutableBytes { out in
-                libdeflate_zlib_compress(deflater, raw, rawCount, out.baseAddress, bound)
+            // Not zeroed first: only the compressed bytes are written, and only their pages touched.
+            let deflated = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+                count = libdeflate_zlib_compress(deflater, raw, rawCount, out.baseAddress, bound)
             }
-            guard size > 0 else { return nil }
-            png.appendChunk("IDAT", deflated[0..<size])
+            guard !deflated.isEmpty else { return nil }
+            png.appendChunk("IDAT", deflated)
         }
         png.appendChunk("IEND", [])
         return png

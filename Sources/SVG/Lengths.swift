@@ -7,11 +7,25 @@ enum LengthAxis {
     case other
 }
 
-/// Resolves SVG lengths to user units: px (or no unit), pt, pc, mm, cm, in, em and ex (from
-/// the element's font size), and percentages of the nearest viewport.
+/// Resolves SVG lengths to user units: px (or no unit), pt, pc, mm, cm, in, em (the element's
+/// font size), ex (its font's x-height) and percentages of the nearest viewport.
 struct LengthContext {
     var viewport: Size
     var fontSize: Double
+    /// The element's `font-family` and `font-weight`, which pick the face whose x-height `ex` is.
+    var fontFamily: String
+    var fontWeight: Int
+    /// Where that face is found; looked up only when an `ex` length is read.
+    let fonts: FontFinder
+
+    /// The lengths of an element with `style` in `viewport`.
+    init(viewport: Size, style: Style, fonts: FontFinder) {
+        self.viewport = viewport
+        fontSize = style.fontSize
+        fontFamily = style.fontFamily
+        fontWeight = style.fontWeight
+        self.fonts = fonts
+    }
 
     /// The length `text` means in user units, or `nil` when it is not a length.
     func length(_ text: String, _ axis: LengthAxis) -> Double? {
@@ -28,7 +42,7 @@ struct LengthContext {
         case "cm": factor = 96 / 2.54
         case "in": factor = 96
         case "em": factor = fontSize
-        case "ex": factor = fontSize / 2
+        case "ex": factor = fontSize * fonts.xHeight(family: fontFamily, weight: fontWeight)
         case "%":
             switch axis {
             case .x: factor = viewport.width / 100

@@ -68,8 +68,14 @@ struct Style {
         "marker", "marker-start", "marker-mid", "marker-end",
     ]
 
+    /// The properties that pick the font, applied before the others (with the parent's
+    /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the
+    /// others are measured in the element's own font.
+    static let fontProperties: Set<String> = ["font-size", "font-family", "font-weight"]
+
     /// Applies one declaration (already cascaded into order); returns a warning message when
-    /// the value is invalid, in which case the property keeps its previous value.
+    /// the value is invalid, in which case the property keeps its previous value. `lengths` is
+    /// the parent's font for `fontProperties` and the element's own for the rest.
     mutating func apply(_ d: Declaration, parent: Style, lengths: LengthContext) -> String? {
         let value = d.value.trimmingSpace()
         if value == "inherit" {
@@ -148,10 +154,8 @@ struct Style {
         case "font-size":
             let keywords = ["xx-small": 9.0, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32]
             if let v = keywords[value] { fontSize = v; return nil }
-            var parentLengths = lengths
-            parentLengths.fontSize = parent.fontSize
             guard let v = value.hasSuffix("%") ? Double(value.dropLast()).map({ $0 / 100 * parent.fontSize })
-                    : parentLengths.length(value, .other), v >= 0 else { return invalid() }
+                    : lengths.length(value, .other), v >= 0 else { return invalid() }
             fontSize = v
         case "font-family": fontFamily = value
         case "font-weight":

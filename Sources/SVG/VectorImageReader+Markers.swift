@@ -47,7 +47,7 @@ extension VectorImageReader {
         }
         expanding.insert("marker:" + id)
         defer { expanding.remove("marker:" + id) }
-        var inner = Context(style: Style(), transform: .identity, viewport: context.viewport)
+        var inner = Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts)
         inner.style = style(of: marker, parent: inner)
         let lengths = inner.lengths
         let width = length(marker, "markerWidth", .x, lengths, nonNegative: true) ?? 3

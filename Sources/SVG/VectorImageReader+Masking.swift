@@ -20,7 +20,7 @@ extension VectorImageReader {
         expanding.insert("clip:" + id)
         defer { expanding.remove("clip:" + id) }
         var inner = context
-        inner.style = style(of: clip, parent: Context(style: Style(), transform: .identity, viewport: context.viewport))
+        inner.style = style(of: clip, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
         inner.clipping = true
         var units = AffineTransform.identity
         if clip.attribute("clipPathUnits")?.value.trimmingSpace() == "objectBoundingBox" {
@@ -53,7 +53,7 @@ extension VectorImageReader {
         let region: Rect
         if boundingBoxUnits {
             guard let box, box.width > 0, box.height > 0 else { return nothing }
-            let fractions = LengthContext(viewport: Size(1, 1), fontSize: context.style.fontSize)
+            let fractions = LengthContext(viewport: Size(1, 1), style: context.style, fonts: fonts)
             let x = length(mask, "x", .x, fractions) ?? -0.1, y = length(mask, "y", .y, fractions) ?? -0.1
             let w = length(mask, "width", .x, fractions) ?? 1.2, h = length(mask, "height", .y, fractions) ?? 1.2
             region = Rect(box.x + x * box.width, box.y + y * box.height, w * box.width, h * box.height)
@@ -66,7 +66,7 @@ extension VectorImageReader {
         }
         guard region.width > 0, region.height > 0 else { return nothing }
         var inner = context
-        inner.style = style(of: mask, parent: Context(style: Style(), transform: .identity, viewport: context.viewport))
+        inner.style = style(of: mask, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
         inner.clipping = false
         if mask.attribute("maskContentUnits")?.value.trimmingSpace() == "objectBoundingBox" {
             guard let box, box.width > 0, box.height > 0 else { return nothing }

@@ -25,7 +25,7 @@ extension VectorImageReader {
         let chain = gradientChain(server)
         func attribute(_ name: String) -> MarkupAttribute? { chain.lazy.compactMap { $0.attribute(name) }.first }
         let boundingBox = attribute("gradientUnits")?.value.trimmingSpace() != "userSpaceOnUse"
-        let lengths = boundingBox ? LengthContext(viewport: Size(1, 1), fontSize: context.style.fontSize) : context.lengths
+        let lengths = boundingBox ? LengthContext(viewport: Size(1, 1), style: context.style, fonts: fonts) : context.lengths
         func number(_ name: String, _ axis: LengthAxis, _ fallback: Double) -> Double {
             guard let a = attribute(name) else { return fallback }
             guard let v = lengths.length(a.value, axis) else {
@@ -115,7 +115,7 @@ extension VectorImageReader {
         let chain = gradientChain(server)
         func attribute(_ name: String) -> MarkupAttribute? { chain.lazy.compactMap { $0.attribute(name) }.first }
         let boundingBox = attribute("patternUnits")?.value.trimmingSpace() != "userSpaceOnUse"
-        let lengths = boundingBox ? LengthContext(viewport: Size(1, 1), fontSize: context.style.fontSize) : context.lengths
+        let lengths = boundingBox ? LengthContext(viewport: Size(1, 1), style: context.style, fonts: fonts) : context.lengths
         func number(_ name: String, _ axis: LengthAxis) -> Double {
             guard let a = attribute(name) else { return 0 }
             return lengths.length(a.value, axis) ?? 0
@@ -148,7 +148,7 @@ extension VectorImageReader {
         guard pixelsWide.isFinite, pixelsHigh.isFinite else { return .found(nil) }
         let toPixels = AffineTransform.scale(pixelsWide / tile.width, pixelsHigh / tile.height)
         var inner = context
-        inner.style = style(of: server, parent: Context(style: Style(), transform: .identity, viewport: context.viewport))
+        inner.style = style(of: server, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
         inner.transform = content.concatenating(toPixels)
         inner.clipping = false
         let holder = chain.first { $0.children.contains { !$0.isText } } ?? server

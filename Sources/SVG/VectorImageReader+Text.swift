@@ -1,4 +1,3 @@
-import class Foundation.FileManager
 import Geometry
 import Raster
 import Text
@@ -175,28 +174,9 @@ extension VectorImageReader {
         return values
     }
 
-    /// The font for a style: a `.ttf` named by the first family beside the file, or the bundled
-    /// face nearest the weight (light up to 300, medium from 600, regular between).
+    /// The font for a style (see `FontFinder`), `nil` when its size is not positive.
     private func font(for style: Style) -> Font? {
         guard style.fontSize > 0 else { return nil }
-        let family = style.fontFamily.split(separator: ",").first.map { String($0).trimmingSpace() } ?? ""
-        let name = family.trimmingCharacters(quotes: true)
-        if !name.isEmpty, !name.contains("/") {
-            let folder = source.name.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            let path = (folder.isEmpty ? "" : folder + "/") + name + ".ttf"
-            if FileManager.default.fileExists(atPath: path), let face = try? Typeface(contentsOfFile: path) {
-                return Font(face, size: style.fontSize)
-            }
-        }
-        let face: FontLibrary.Face = style.fontWeight >= 600 ? .medium : style.fontWeight <= 300 ? .light : .regular
-        return (try? face.typeface()).map { Font($0, size: style.fontSize) }
-    }
-}
-
-extension String {
-    /// The string without surrounding single or double quotes.
-    fileprivate func trimmingCharacters(quotes: Bool) -> String {
-        guard count >= 2, let q = first, q == "'" || q == "\"", last == q else { return self }
-        return String(dropFirst().dropLast())
+        return fonts.typeface(family: style.fontFamily, weight: style.fontWeight).map { Font($0, size: style.fontSize) }
     }
 }

@@ -26,7 +26,13 @@ final class VectorImageReader {
     /// The most render-tree nodes one file may expand to (a `use` bomb stops here).
     static let maximumNodes = 100_000
 
-    init(source: SourceText) { self.source = source }
+    /// The faces text is drawn with and `ex` units are measured in.
+    let fonts: FontFinder
+
+    init(source: SourceText) {
+        self.source = source
+        fonts = FontFinder(svgName: source.name)
+    }
 
     /// The state a child element is read in.
     struct Context {
@@ -34,10 +40,12 @@ final class VectorImageReader {
         /// The element's user space to viewBox coordinates.
         var transform: AffineTransform
         var viewport: Size
+        /// The faces of the image being read.
+        let fonts: FontFinder
         /// Inside a `clipPath`: every shape is an opaque fill with the clip rule.
         var clipping = false
 
-        var lengths: LengthContext { LengthContext(viewport: viewport, fontSize: style.fontSize) }
+        var lengths: LengthContext { LengthContext(viewport: viewport, style: style, fonts: fonts) }
     }
 
     func read() throws -> VectorImage {
@@ -49,7 +57,7 @@ final class VectorImageReader {
         cascade(root, path: [], sheet: sheet)
 
         let (viewBox, size, aspectRatio) = try frame(of: root)
-        var context = Context(style: Style(), transform: .identity, viewport: viewBox.size)
+        var context = Context(style: Style(), transform: .identity, viewport: viewBox.size, fonts: fonts)
         context.style = style(of: root, parent: context)
         context.transform = transform(of: root, context)
         let children = wrap(self.children(of: root, context), element: root, context)
@@ -102,15 +110,15 @@ final class VectorImageReader {
     /// The computed style of `element` given its parent's context.
     func style(of element: MarkupElement, parent context: Context) -> Style {
         var style = context.style.inherited
-        // font-size first: em and ex units in the other properties depend on it.
+        // The font first: em and ex units in the other properties depend on it.
         let list = declarations[element.offset] ?? []
-        var lengths = context.lengths
-        for d in list where d.property == "font-size" {
+        let lengths = context.lengths
+        for d in list where Style.fontProperties.contains(d.property) {
             if let problem = style.apply(d, parent: context.style, lengths: lengths) { warn(at: d.offset, problem) }
         }
-        lengths.fontSize = style.fontSize
-        for d in list where d.property != "font-size" && Style.properties.contains(d.property) {
-            if let problem = style.apply(d, parent: context.style, lengths: lengths) { warn(at: d.offset, problem) }
+        let fontLengths = LengthContext(viewport: context.viewport, style: style, fonts: fonts)
+        for d in list where !Style.fontProperties.contains(d.property) && Style.properties.contains(d.property) {
+            if let problem = style.apply(d, parent: context.style, lengths: fontLengths) { warn(at: d.offset, problem) }
         }
         return style
     }
@@ -121,7 +129,7 @@ final class VectorImageReader {
     /// derived from the other, and a root with neither is 100 × 100 (as browsers size a
     /// replaced element without intrinsic size, scaled down from 300 × 150).
     private func frame(of root: MarkupElement) throws -> (Rect, Size, AspectRatio) {
-        let lengths = LengthContext(viewport: Size(100, 100), fontSize: 16)
+        let lengths = LengthContext(viewport: Size(100, 100), style: Style(), fonts: fonts)
         func dimension(_ name: String) -> Double? {
             guard let attribute = root.attribute(name) else { return nil }
             if attribute.value.trimmingSpace().hasSuffix("%") { return nil }

@@ -20,6 +20,16 @@ public enum FontLibrary {
             case .medium: return try FontLibrary.medium.get()
             }
         }
+
+        /// The face's declared x-height (OS/2 sxHeight) as a fraction of its size, read without
+        /// parsing the outlines; `nil` when the face declares none.
+        public var declaredXHeight: Double? {
+            switch self {
+            case .light: return FontLibrary.lightXHeight
+            case .regular: return FontLibrary.regularXHeight
+            case .medium: return FontLibrary.mediumXHeight
+            }
+        }
     }
 
     /// iOS font names (as `UIFont(name:size:)` takes them, compared case-insensitively) and the
@@ -60,8 +70,17 @@ public enum FontLibrary {
     private static let regular = parse(.regular, BundledFontData.nunitoSansRegular)
     private static let medium = parse(.medium, BundledFontData.nunitoSansMedium)
 
+    private static let lightXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansLight))
+    private static let regularXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansRegular))
+    private static let mediumXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansMedium))
+
     private static func parse(_ face: Face, _ base64: String) -> Result<Typeface, Error> {
-        let bytes = [UInt8](Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data())
+        let bytes = bytes(base64)
         return Result { try Typeface(bytes: bytes, name: face.rawValue) }
+    }
+
+    /// A bundled file's bytes from its base64 text.
+    private static func bytes(_ base64: String) -> [UInt8] {
+        [UInt8](Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data())
     }
 }

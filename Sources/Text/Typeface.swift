@@ -77,6 +77,12 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads and parses a TrueType file.
     public convenience init(contentsOfFile path: String) throws {
+        try self.init(bytes: try Self.contents(ofFile: path), name: path)
+    }
+
+    /// The bytes of a font file, refused (with the reason) when it is missing, not a regular
+    /// file, over `largestFile` bytes or unreadable.
+    public static func contents(ofFile path: String) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw FontError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
@@ -92,7 +98,16 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FontError.unreadable(path: path, reason: "permission denied")
         }
-        try self.init(bytes: [UInt8](data), name: path)
+        return [UInt8](data)
+    }
+
+    /// The x-height a TrueType file declares (OS/2 sxHeight) as a fraction of its em, read from
+    /// the table directory, `head` and `OS/2` alone, without parsing outlines: what CSS's `ex`
+    /// unit needs. `nil` when the file has no version 2+ OS/2 table, declares 0 or is malformed.
+    public static func declaredXHeight(fontBytes: [UInt8]) -> Double? {
+        guard let tables = try? TableDirectory(file: fontBytes), let header = try? HeaderTables(tables),
+              let height = (try? OS2Table(tables))?.xHeight, height > 0 else { return nil }
+        return Double(height) / Double(header.unitsPerEm)
     }
 
     /// The largest font file read: 256 MB, several times the largest CJK faces.

@@ -19,7 +19,7 @@ struct PoppingRender: ParsableCommand {
     static func main() {
         popping_retain_freed_memory()
         do {
-            var command = try parseAsRoot()
+            var command = try parseQuickly()
             try command.run()
         } catch let failure as CommandFailure {
             failure.exit()

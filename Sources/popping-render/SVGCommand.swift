@@ -83,3 +83,34 @@ struct SVGCommand: ParsableCommand {
         return (w, h)
     }
 }
+
+extension SVGCommand: QuicklyParsable {
+    /// The plain form, `FILE --out PNG` with `--size`, `--scale` and `--background` (each at most
+    /// once, as `--name value`), read without ArgumentParser; `nil` for anything else, which
+    /// ArgumentParser then parses with its own messages and help. A result here is one
+    /// ArgumentParser gives for the same arguments (CLITests checks the two agree).
+    static func parsedQuickly(_ arguments: [String]) -> SVGCommand? {
+        var command = SVGCommand()
+        var file: String?, out: String?, size: String?, scale: Double?, background: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-") else {
+                guard file == nil else { return nil }
+                file = argument
+                continue
+            }
+            guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+            switch argument {
+            case "--out" where out == nil, "-o" where out == nil: out = value
+            case "--size" where size == nil: size = value
+            case "--scale" where scale == nil: guard let v = Double(value) else { return nil }; scale = v
+            case "--background" where background == nil: background = value
+            default: return nil
+            }
+        }
+        guard let file, let out else { return nil }
+        (command.file, command.out, command.size, command.scale, command.background) = (file, out, size, scale, background)
+        guard (try? command.validate()) != nil else { return nil }
+        return command
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Raster
 import SVG
@@ -76,7 +77,38 @@ import Testing
             </svg>
             """#, name: "t.svg")
         let sizes = image.shapes.map { $0.path.bounds.size }
-        #expect(sizes[0] == Size(96, 96) && sizes[2] == Size(100, 50) && sizes[3] == Size(20, 10))
+        #expect(sizes[0] == Size(96, 96) && sizes[2] == Size(100, 50) && sizes[3].width == 20)
         #expect(abs(sizes[1].width - 37.795275590551185) < 1e-9 && sizes[1].height == 16)
+        // ex is the x-height of Nunito Sans Regular: OS/2 sxHeight 486 of 1000 units per em.
+        #expect(abs(sizes[3].height - 2 * 10 * 0.486) < 1e-9)
+    }
+
+    /// `ex` is the x-height of the element's own font: the bundled face its weight picks, or a
+    /// `.ttf` its `font-family` names beside the file; 0.5 em when that font declares none. In
+    /// `font-size` it is the parent's.
+    @Test func exIsTheXHeightOfTheFontInUse() throws {
+        func height(_ rect: String, font: [UInt8]? = nil) throws -> Double {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ex-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            if let font { FileManager.default.createFile(atPath: folder + "/Beside.ttf", contents: Data(font)) }
+            try "<svg width=\"100\" height=\"100\">\(rect)</svg>".write(toFile: folder + "/t.svg", atomically: true, encoding: .utf8)
+            return try VectorImage.load(path: folder + "/t.svg").shapes[0].path.bounds.height
+        }
+        #expect(abs(try height(#"<rect width="1" height="10ex" font-size="10" font-weight="300"/>"#) - 48.5) < 1e-9)
+        #expect(abs(try height(#"<rect width="1" height="10ex" font-size="10" font-weight="bold"/>"#) - 48.7) < 1e-9)
+        #expect(abs(try height(#"<g font-size="10"><rect width="1" height="1em" font-size="10ex"/></g>"#) - 48.6) < 1e-9)
+        // A font beside the file whose OS/2 sxHeight is 250 of 1000, then one with no version 2+ OS/2 table.
+        var font = try [UInt8](Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../TextTests/Fixtures/KernFixture.ttf")))
+        func u32(_ at: Int) -> Int { font[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let record = try #require((0..<Int(font[5])).map { 12 + $0 * 16 }.first { u32($0) == 0x4F53_2F32 })  // 'OS/2'
+        let table = u32(record + 8)
+        (font[table + 86], font[table + 87]) = (0, 250)
+        let beside = #"<rect width="1" height="10ex" font-size="10" font-family="'Beside', serif"/>"#
+        #expect(abs(try height(beside, font: font) - 25) < 1e-9)
+        (font[table], font[table + 1]) = (0, 1)
+        #expect(abs(try height(beside, font: font) - 50) < 1e-9)
+        #expect(abs(try height(beside) - 48.6) < 1e-9)
     }
 }

@@ -17,6 +17,18 @@ import Testing
         }
     }
 
+    @Test func declaredXHeightIsReadFromOS2WithoutParsingOutlines() throws {
+        #expect(FontLibrary.Face.light.declaredXHeight == 0.485)
+        #expect(FontLibrary.Face.regular.declaredXHeight == 0.486)
+        #expect(FontLibrary.Face.medium.declaredXHeight == 0.487)
+        var bytes = Fixtures.bytes("KernFixture")
+        #expect(Typeface.declaredXHeight(fontBytes: bytes) == 0.5)
+        let start = try #require(try TableDirectory(file: bytes)["OS/2"]).start
+        (bytes[start + 86], bytes[start + 87]) = (0, 0)
+        #expect(Typeface.declaredXHeight(fontBytes: bytes) == nil)
+        #expect(Typeface.declaredXHeight(fontBytes: Array(bytes.prefix(40))) == nil)
+    }
+
     @Test func fontMetricsScaleFontUnitsToPointsAsUIFontDoes() throws {
         let font = try FontLibrary.font(named: "Avenir-Light", size: 18)
         #expect(font.ascender == 18.198)
