@@ -35,6 +35,9 @@ struct Style {
     var markerStart: String?
     var markerMid: String?
     var markerEnd: String?
+    /// Whether filter primitives work on linear-light RGB (`color-interpolation-filters`,
+    /// `linearRGB` and `auto`, the initial value) rather than on sRGB values.
+    var filtersInLinearRGB = true
     // Not inherited.
     var opacity = 1.0
     var isDisplayed = true
@@ -43,6 +46,11 @@ struct Style {
     var stopColor = PaintValue.color(.black)
     var stopOpacity = 1.0
     var transformOrigin: (x: Double, y: Double)?
+    /// The id of the `<filter>` the element is drawn through.
+    var filter: String?
+    /// `feFlood`'s and `feDropShadow`'s colour and opacity.
+    var floodColor = PaintValue.color(.black)
+    var floodOpacity = 1.0
 
     /// The style a child starts from: inherited properties carried over, the rest reset.
     var inherited: Style {
@@ -54,6 +62,9 @@ struct Style {
         s.stopColor = .color(.black)
         s.stopOpacity = 1
         s.transformOrigin = nil
+        s.filter = nil
+        s.floodColor = .color(.black)
+        s.floodOpacity = 1
         return s
     }
 
@@ -65,7 +76,8 @@ struct Style {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
         "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
-        "marker", "marker-start", "marker-mid", "marker-end",
+        "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
+        "color-interpolation-filters",
     ]
 
     /// Applies one declaration (already cascaded into order); returns a warning message when
@@ -103,6 +115,16 @@ struct Style {
         case "fill-opacity": guard let v = unit() else { return invalid() }; fillOpacity = v
         case "stroke-opacity": guard let v = unit() else { return invalid() }; strokeOpacity = v
         case "stop-opacity": guard let v = unit() else { return invalid() }; stopOpacity = v
+        case "flood-opacity": guard let v = unit() else { return invalid() }; floodOpacity = v
+        case "flood-color":
+            switch PaintValue.parse(value) {
+            case let p? where p == .currentColor: floodColor = p
+            case let .color(c)?: floodColor = .color(c)
+            default: return invalid()
+            }
+        case "color-interpolation-filters":
+            guard let v = keyword(["auto": true, "linearRGB": true, "sRGB": false]) else { return invalid() }
+            filtersInLinearRGB = v
         case "opacity": guard let v = unit() else { return invalid() }; opacity = v
         case "fill-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; fillRule = v
         case "clip-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; clipRule = v
@@ -131,7 +153,7 @@ struct Style {
             guard let v = keyword(["visible": true, "hidden": false, "collapse": false]) else { return invalid() }
             isVisible = v
         case "display": isDisplayed = value != "none"
-        case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker":
+        case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker", "filter":
             var reference: String?
             if value != "none" {
                 guard case let .reference(id, nil)? = PaintValue.parse(value) else { return invalid() }
@@ -140,6 +162,7 @@ struct Style {
             switch d.property {
             case "mask": mask = reference
             case "clip-path": clipPath = reference
+            case "filter": filter = reference
             case "marker-start": markerStart = reference
             case "marker-mid": markerMid = reference
             case "marker-end": markerEnd = reference
@@ -199,6 +222,9 @@ struct Style {
         case "stop-color": stopColor = parent.stopColor
         case "stop-opacity": stopOpacity = parent.stopOpacity
         case "transform-origin": transformOrigin = parent.transformOrigin
+        case "filter": filter = parent.filter
+        case "flood-color": floodColor = parent.floodColor
+        case "flood-opacity": floodOpacity = parent.floodOpacity
         default: break // Inherited properties already hold the parent's value.
         }
     }

@@ -221,7 +221,8 @@ final class VectorImageReader {
         return wrap(nodes, element: element, context)
     }
 
-    /// `nodes` inside a group carrying the element's opacity, clip path and mask, when it has any.
+    /// `nodes` inside a group carrying the element's filter, opacity, clip path and mask, when it
+    /// has any; none at all when its filter is in error.
     func wrap(_ nodes: [VectorNode], element: MarkupElement, _ context: Context) -> [VectorNode] {
         let style = context.style
         guard !nodes.isEmpty else { return nodes }
@@ -230,9 +231,16 @@ final class VectorImageReader {
         if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
             group.masks = [mask]
         }
+        if let id = style.filter, !context.clipping {
+            switch filter(id, for: group, context, at: element) {
+            case .ignored: break
+            case .notRendered: return []
+            case let .filter(filter): group.filter = filter
+            }
+        }
         if !group.needsLayer { return nodes }
         // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
-        if group.clips.isEmpty, group.masks.isEmpty, nodes.count == 1, case var .shape(shape) = nodes[0],
+        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, nodes.count == 1, case var .shape(shape) = nodes[0],
            (shape.fill == nil) != (shape.stroke == nil) {
             shape.fill = shape.fill.map { $0.multiplyingAlpha(by: group.opacity) }
             if let paint = shape.stroke?.paint { shape.stroke?.paint = paint.multiplyingAlpha(by: group.opacity) }

@@ -1,0 +1,367 @@
+import Geometry
+import Raster
+
+/// A filter's working image: premultiplied RGBA with 16 bits a channel (0...65535), tagged
+/// with its colour space, so that linear-light values and chains of blurs keep more precision
+/// than 8 bits would. Every operation is integer arithmetic, or IEEE double arithmetic without
+/// libm, so the same file gives the same bytes on every machine.
+struct FilterImage {
+    let width: Int
+    let height: Int
+    /// `width * height * 4` channels, premultiplied, row by row.
+    var data: [UInt16]
+    /// Whether the channels hold linear-light RGB rather than sRGB values.
+    var linearRGB: Bool
+
+    static let one = 65535
+
+    /// A transparent image.
+    init(width: Int, height: Int, linearRGB: Bool) {
+        self.width = width
+        self.height = height
+        data = [UInt16](repeating: 0, count: width * height * 4)
+        self.linearRGB = linearRGB
+    }
+
+    /// An 8-bit pixmap, as sRGB.
+    init(_ pixmap: Pixmap) {
+        width = pixmap.width
+        height = pixmap.height
+        data = pixmap.data.map { UInt16($0) &* 257 }
+        linearRGB = false
+    }
+
+    /// The image as an 8-bit sRGB pixmap (rounded to nearest, so colour never exceeds alpha).
+    func pixmap() -> Pixmap {
+        let srgb = converted(linearRGB: false)
+        return Pixmap(width: width, height: height,
+                      premultiplied: srgb.data.map { UInt8((Int($0) * 255 + 32767) / Self.one) })
+    }
+
+    /// `x · y / 65535`, rounded, for channels 0...65535.
+    @inline(__always)
+    static func product(_ x: Int, _ y: Int) -> Int { (x * y + 32767) / one }
+
+    // MARK: - Colour spaces
+
+    /// The image in linear-light RGB or in sRGB: each pixel unpremultiplied, mapped through the
+    /// sRGB transfer function (or its inverse) and premultiplied again.
+    func converted(linearRGB target: Bool) -> FilterImage {
+        guard target != linearRGB else { return self }
+        var copy = self
+        copy.linearRGB = target
+        let table = target ? SRGBTransfer.toLinear : SRGBTransfer.toSRGB
+        copy.data.withUnsafeMutableBufferPointer { d in
+            for i in stride(from: 0, to: d.count, by: 4) {
+                let a = Int(d[i + 3])
+                guard a != 0 else { continue }
+                for c in 0..<3 {
+                    let straight = min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
+                    d[i + c] = UInt16(Self.product(Int(table[straight]), a))
+                }
+            }
+        }
+        return copy
+    }
+
+    // MARK: - Regions
+
+    /// The image with every pixel outside `rect` transparent.
+    func clipped(to rect: PixelRect) -> FilterImage {
+        let r = rect.intersection(PixelRect(width: width, height: height))
+        if r == PixelRect(width: width, height: height) { return self }
+        var out = FilterImage(width: width, height: height, linearRGB: linearRGB)
+        guard !r.isEmpty else { return out }
+        for y in r.y0..<r.y1 {
+            let start = (y * width + r.x0) * 4, end = (y * width + r.x1) * 4
+            out.data.replaceSubrange(start..<end, with: data[start..<end])
+        }
+        return out
+    }
+
+    /// Only the alpha channel (SourceAlpha): black where the image is opaque.
+    func alphaOnly() -> FilterImage {
+        var copy = self
+        copy.data.withUnsafeMutableBufferPointer { d in
+            for i in stride(from: 0, to: d.count, by: 4) { d[i] = 0; d[i + 1] = 0; d[i + 2] = 0 }
+        }
+        return copy
+    }
+
+    /// `rect` filled with a straight sRGB colour, in this image's size and the given space.
+    static func flood(_ color: Color, width: Int, height: Int, rect: PixelRect, linearRGB: Bool) -> FilterImage {
+        var out = FilterImage(width: width, height: height, linearRGB: linearRGB)
+        let pixel = premultiplied(color, linearRGB: linearRGB)
+        let r = rect.intersection(PixelRect(width: width, height: height))
+        guard !r.isEmpty, pixel.3 != 0 else { return out }
+        out.data.withUnsafeMutableBufferPointer { d in
+            for y in r.y0..<r.y1 {
+                for x in r.x0..<r.x1 {
+                    let i = (y * width + x) * 4
+                    d[i] = pixel.0; d[i + 1] = pixel.1; d[i + 2] = pixel.2; d[i + 3] = pixel.3
+                }
+            }
+        }
+        return out
+    }
+
+    /// A straight sRGB colour as one premultiplied pixel of the given space.
+    static func premultiplied(_ color: Color, linearRGB: Bool) -> (UInt16, UInt16, UInt16, UInt16) {
+        func channel(_ v: Double) -> Int { v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0 }
+        let a = channel(color.alpha)
+        let rgb = [color.red, color.green, color.blue].map { v -> UInt16 in
+            let straight = channel(v)
+            return UInt16(product(linearRGB ? Int(SRGBTransfer.toLinear[straight]) : straight, a))
+        }
+        return (rgb[0], rgb[1], rgb[2], UInt16(a))
+    }
+
+    // MARK: - Primitives
+
+    /// The image moved by whole pixels; what moves in from outside is transparent.
+    func offset(dx: Int, dy: Int) -> FilterImage {
+        var out = FilterImage(width: width, height: height, linearRGB: linearRGB)
+        let x0 = max(0, dx), x1 = min(width, width + dx)
+        guard x1 > x0, abs(dy) < height else { return out }
+        for y in max(0, dy)..<min(height, height + dy) {
+            let from = ((y - dy) * width + x0 - dx) * 4, to = (y * width + x0) * 4, count = (x1 - x0) * 4
+            out.data.replaceSubrange(to..<to + count, with: data[from..<from + count])
+        }
+        return out
+    }
+
+    /// `feColorMatrix`: the 4 × 5 `matrix` applied to every straight pixel, in 16.16 fixed point.
+    func colorMatrix(_ matrix: [Double]) -> FilterImage {
+        // Coefficients are clamped far beyond any useful value, so sums cannot overflow.
+        let m = matrix.map { Int((min(max($0, -1e6), 1e6) * 65536).rounded()) }
+        var copy = self
+        copy.data.withUnsafeMutableBufferPointer { d in
+            for i in stride(from: 0, to: d.count, by: 4) {
+                let a = Int(d[i + 3])
+                func straight(_ c: Int) -> Int { a == 0 ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a) }
+                let r = straight(0), g = straight(1), b = straight(2)
+                func row(_ k: Int) -> Int {
+                    let sum = m[k] * r + m[k + 1] * g + m[k + 2] * b + m[k + 3] * a + m[k + 4] * Self.one
+                    return min(Self.one, max(0, (sum + 32768) >> 16))
+                }
+                let alpha = row(15)
+                d[i] = UInt16(Self.product(row(0), alpha))
+                d[i + 1] = UInt16(Self.product(row(5), alpha))
+                d[i + 2] = UInt16(Self.product(row(10), alpha))
+                d[i + 3] = UInt16(alpha)
+            }
+        }
+        return copy
+    }
+
+    /// `feComposite`: `self` (in) combined with `other` (in2).
+    func composite(_ other: FilterImage, _ op: FilterEffect.CompositeOperator) -> FilterImage {
+        var out = self
+        let n = Self.one
+        other.data.withUnsafeBufferPointer { b in
+            out.data.withUnsafeMutableBufferPointer { d in
+                for i in stride(from: 0, to: d.count, by: 4) {
+                    let qa = Int(d[i + 3]), qb = Int(b[i + 3])
+                    for c in 0..<4 {
+                        let ca = Int(d[i + c]), cb = Int(b[i + c])
+                        let v: Int
+                        switch op {
+                        case .over: v = ca + Self.product(cb, n - qa)
+                        case .in: v = Self.product(ca, qb)
+                        case .out: v = Self.product(ca, n - qb)
+                        case .atop: v = Self.product(ca, qb) + Self.product(cb, n - qa)
+                        case .xor: v = Self.product(ca, n - qb) + Self.product(cb, n - qa)
+                        case .lighter: v = ca + cb
+                        case let .arithmetic(k1, k2, k3, k4):
+                            let x = Double(ca) / Double(n), y = Double(cb) / Double(n)
+                            let r = k1 * x * y + k2 * x + k3 * y + k4
+                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0
+                        }
+                        d[i + c] = UInt16(min(n, v))
+                    }
+                    // Arithmetic can make colour exceed alpha; premultiplied colour may not.
+                    let a = d[i + 3]
+                    for c in 0..<3 where d[i + c] > a { d[i + c] = a }
+                }
+            }
+        }
+        return out
+    }
+
+    /// `feBlend`: `self` (in, the source) blended onto `other` (in2, the backdrop); the
+    /// result's alpha is source-over's, its colour (1 − αs)·Cb + (1 − αb)·Cs + αs·αb·B(Cb, Cs).
+    func blend(onto other: FilterImage, _ mode: FilterEffect.BlendMode) -> FilterImage {
+        var out = self
+        let n = Self.one
+        other.data.withUnsafeBufferPointer { b in
+            out.data.withUnsafeMutableBufferPointer { d in
+                for i in stride(from: 0, to: d.count, by: 4) {
+                    let qa = Int(d[i + 3]), qb = Int(b[i + 3])
+                    if qb == 0 { continue }
+                    if qa == 0 {
+                        for c in 0..<4 { d[i + c] = b[i + c] }
+                        continue
+                    }
+                    for c in 0..<3 {
+                        let cs = Int(d[i + c]), cb = Int(b[i + c])
+                        let v: Int
+                        switch mode {
+                        case .normal: v = cs + Self.product(cb, n - qa)
+                        case .multiply: v = Self.product(cs, n - qb) + Self.product(cb, n - qa) + Self.product(cs, cb)
+                        case .screen: v = cs + cb - Self.product(cs, cb)
+                        case .darken: v = min(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
+                        case .lighten: v = max(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
+                        default:
+                            let sa = Double(qa) / Double(n), ba = Double(qb) / Double(n)
+                            let s = Double(cs) / Double(n), bk = Double(cb) / Double(n)
+                            let mixed = Self.separable(mode, backdrop: bk / ba, source: s / sa)
+                            let r = (1 - sa) * bk + (1 - ba) * s + sa * ba * mixed
+                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0
+                        }
+                        d[i + c] = UInt16(min(n, max(0, v)))
+                    }
+                    d[i + 3] = UInt16(qa + qb - Self.product(qa, qb))
+                    let a = d[i + 3]
+                    for c in 0..<3 where d[i + c] > a { d[i + c] = a }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The separable blend functions B(Cb, Cs) of Compositing and Blending 1 (straight 0...1).
+    private static func separable(_ mode: FilterEffect.BlendMode, backdrop cb: Double, source cs: Double) -> Double {
+        func hardLight(_ cb: Double, _ cs: Double) -> Double {
+            cs <= 0.5 ? cb * 2 * cs : cb + (2 * cs - 1) - cb * (2 * cs - 1)
+        }
+        switch mode {
+        case .normal: return cs
+        case .multiply: return cb * cs
+        case .screen: return cb + cs - cb * cs
+        case .darken: return min(cb, cs)
+        case .lighten: return max(cb, cs)
+        case .overlay: return hardLight(cs, cb)
+        case .hardLight: return hardLight(cb, cs)
+        case .difference: return abs(cb - cs)
+        case .exclusion: return cb + cs - 2 * cb * cs
+        case .colorDodge: return cb <= 0 ? 0 : cs >= 1 ? 1 : min(1, cb / (1 - cs))
+        case .colorBurn: return cb >= 1 ? 1 : cs <= 0 ? 0 : 1 - min(1, (1 - cb) / cs)
+        case .softLight:
+            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+            let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+            return cb + (2 * cs - 1) * (d - cb)
+        }
+    }
+
+    /// `feMerge`: the images drawn source-over in order, the first at the bottom.
+    static func merge(_ images: [FilterImage], width: Int, height: Int, linearRGB: Bool) -> FilterImage {
+        var out = FilterImage(width: width, height: height, linearRGB: linearRGB)
+        for image in images { out = image.composite(out, .over) }
+        return out
+    }
+
+    // MARK: - Blur
+
+    /// `feGaussianBlur` with deviations in pixels along x and y: the spec's three box blurs per
+    /// axis (box size d = ⌊σ · 3√(2π)/4 + ½⌋; for an even d two boxes of d, shifted half a
+    /// pixel either way, and one of d + 1), in integer sums, transparent beyond the edges.
+    func blurred(x sigmaX: Double, y sigmaY: Double) -> FilterImage {
+        var out = self
+        let dx = Self.boxSize(sigmaX), dy = Self.boxSize(sigmaY)
+        out.data.withUnsafeMutableBufferPointer { d in
+            guard let base = d.baseAddress else { return }
+            if dx > 0 {
+                var line = LineBuffers(count: width)
+                for y in 0..<height { line.blur(base + y * width * 4, stride: 4, count: width, box: dx) }
+            }
+            if dy > 0 {
+                var line = LineBuffers(count: height)
+                for x in 0..<width { line.blur(base + x * 4, stride: width * 4, count: height, box: dy) }
+            }
+        }
+        return out
+    }
+
+    /// The box size for a deviation of `sigma` pixels (0: no blur); very large deviations are
+    /// capped, as a box longer than the image blurs it to its mean anyway.
+    static func boxSize(_ sigma: Double) -> Int {
+        guard sigma > 0 else { return 0 }
+        // 3·√(2π)/4
+        let d = min(sigma, 1e7) * 1.879_971_205_973_250_3 + 0.5
+        return Int(d.rounded(.down))
+    }
+
+    /// Scratch space for blurring one row or column: the four channels as integers, twice.
+    private struct LineBuffers {
+        var a: [Int], b: [Int]
+        init(count: Int) {
+            a = [Int](repeating: 0, count: count * 4)
+            b = a
+        }
+
+        /// Three box blurs along a line of `count` pixels starting at `start`, `stride`
+        /// channels apart.
+        mutating func blur(_ start: UnsafeMutablePointer<UInt16>, stride: Int, count: Int, box: Int) {
+            for i in 0..<count { for c in 0..<4 { a[i * 4 + c] = Int(start[i * stride + c]) } }
+            let half = box / 2
+            if box % 2 == 1 {
+                Self.box(a, into: &b, count: count, size: box, left: half)
+                Self.box(b, into: &a, count: count, size: box, left: half)
+                Self.box(a, into: &b, count: count, size: box, left: half)
+            } else {
+                Self.box(a, into: &b, count: count, size: box, left: half)
+                Self.box(b, into: &a, count: count, size: box, left: half - 1)
+                Self.box(a, into: &b, count: count, size: box + 1, left: half)
+            }
+            for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[i * 4 + c]) } }
+        }
+
+        /// out[i] = the rounded mean of in[i − left ..< i − left + size], zero outside the line.
+        static func box(_ input: [Int], into out: inout [Int], count: Int, size: Int, left: Int) {
+            for c in 0..<4 {
+                var sum = 0
+                for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
+                for i in 0..<count {
+                    out[i * 4 + c] = (sum + size / 2) / size
+                    let added = i - left + size, removed = i - left
+                    if added >= 0, added < count { sum += input[added * 4 + c] }
+                    if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
+                }
+            }
+        }
+    }
+}
+
+/// The sRGB transfer function and its inverse as 16-bit tables, built with IEEE arithmetic and
+/// Newton's method for the roots (no libm), so every machine builds the same tables.
+enum SRGBTransfer {
+    /// sRGB value (0...65535) to linear light.
+    static let toLinear: [UInt16] = (0...65535).map { i in
+        let x = Double(i) / 65535
+        // ((x + 0.055) / 1.055)^2.4 = t² · (t²)^(1/5)
+        let t = (x + 0.055) / 1.055
+        let v = x <= 0.04045 ? x / 12.92 : t * t * root(t * t, 5)
+        return UInt16((min(max(v, 0), 1) * 65535).rounded())
+    }
+
+    /// Linear light (0...65535) to an sRGB value.
+    static let toSRGB: [UInt16] = (0...65535).map { i in
+        let x = Double(i) / 65535
+        // x^(1/2.4) = (x^5)^(1/12) = √√∛(x^5)
+        let v = x <= 0.003_130_8 ? x * 12.92 : 1.055 * root(x * x * x * x * x, 3).squareRoot().squareRoot() - 0.055
+        return UInt16((min(max(v, 0), 1) * 65535).rounded())
+    }
+
+    /// The `n`th root of `v` in (0, 1] by Newton's method from above, until it stops falling.
+    static func root(_ v: Double, _ n: Int) -> Double {
+        guard v > 0 else { return 0 }
+        var y = 1.0
+        while true {
+            var power = 1.0
+            for _ in 1..<n { power *= y }
+            let next = (Double(n - 1) * y + v / power) / Double(n)
+            guard next < y else { return y }
+            y = next
+        }
+    }
+}
