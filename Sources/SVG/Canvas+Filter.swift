@@ -2,32 +2,42 @@ import Geometry
 import Raster
 
 extension Canvas {
-    /// The most 4-byte pixel units a filter's working images may take at once (64 MB).
-    static let filterPixelLimit = 16 << 20
+    /// The most 4-byte units a filter's working images may take at once (128 MB).
+    static let filterPixelLimit = 32 << 20
+    /// The most pixels times primitives one filter may process.
+    static let filterWorkLimit = 64 << 20
 
-    /// Draws `group`'s children through `filter`: into a layer covering the filter region (as
-    /// far as it can reach into the clip bounds), through the primitives, then clipped to the
-    /// region. A region too large for `budget` (or the filter pixel limit) is filtered at a lower
-    /// resolution and scaled up, as browsers do, so hostile sizes stay bounded.
+    /// Draws `group`'s children through `filter`: into a layer covering the filter region and
+    /// what the primitives can carry into it (as far as the clip bounds need), through the
+    /// primitives, then clipped to the region. A layer too large for `budget` or the filter
+    /// limits is filtered at a lower resolution and scaled up, so that hostile sizes stay
+    /// bounded in memory and time.
     func drawFiltered(_ group: VectorGroup, _ filter: VectorFilter, transform: AffineTransform, budget: Int) {
         let device = filter.transform.concatenating(transform)
         let region = device.apply(filter.region)
-        let reach = filter.reach(device)
         let b = clip.bounds
-        let x0 = max(region.minX.rounded(.down), Double(b.x0) - reach)
-        let y0 = max(region.minY.rounded(.down), Double(b.y0) - reach)
-        let x1 = min(region.maxX.rounded(.up), Double(b.x1) + reach)
-        let y1 = min(region.maxY.rounded(.up), Double(b.y1) + reach)
+        // Content further away than twice the canvas is left out, however far the filter
+        // could carry it (a hostile offset or blur would otherwise ask for an enormous layer).
+        let reach = min(filter.reach(device), Double(2 * max(b.width, b.height) + 64))
+        // The source graphic is not clipped to the region (as in Chromium): what an offset or a
+        // blur brings into the region from outside it is kept.
+        let x0 = max((region.minX - reach).rounded(.down), Double(b.x0) - reach)
+        let y0 = max((region.minY - reach).rounded(.down), Double(b.y0) - reach)
+        let x1 = min((region.maxX + reach).rounded(.up), Double(b.x1) + reach)
+        let y1 = min((region.maxY + reach).rounded(.up), Double(b.y1) + reach)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
         let width = x1 - x0, height = y1 - y0
-        // A working pixel is 8 bytes (two units); the source layer beside them one unit.
-        let units = 2 * filter.peakImages + 1
-        let allowed = Double(max(1, min(budget, Self.filterPixelLimit) / units))
+        // The source layer comes out of `budget` (filters nested in its content draw while it
+        // is alive); the working images, 8 bytes a pixel, exist only while this filter runs,
+        // so they are bounded on their own, and so is the work (every primitive visits every
+        // pixel a few times).
+        let allowed = Double(max(1, min(budget, Self.filterPixelLimit / (2 * filter.peakImages),
+                                        Self.filterWorkLimit / filter.primitives.count)))
         let scale = width * height > allowed ? (allowed / (width * height)).squareRoot() : 1
         let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up)))
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
         let source = Canvas(width: w, height: h)
-        source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h * units))
+        source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h))
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work))
         let saved = clip
         clip(to: filter.region, transform: device)
@@ -84,11 +94,14 @@ extension VectorFilter {
         let scales = transform.axisScales
         let last = lastUses
         var results = [FilterImage?](repeating: nil, count: primitives.count)
-        /// A user-space rect as the pixels it covers, edges rounded to the nearest pixel.
+        /// A user-space rect as the pixels it touches (rounded outwards, as both references do;
+        /// a millionth of a pixel over an edge is taken as rounding error).
         func pixels(_ rect: Rect) -> PixelRect {
             let r = transform.apply(rect)
-            let edges = [r.minX, r.minY, r.maxX, r.maxY].map { v -> Int in
-                v.isFinite ? Int(min(max(v.rounded(), -1), Double(max(width, height) + 1))) : 0
+            let limit = Double(max(width, height) + 1)
+            let edges = [(r.minX, true), (r.minY, true), (r.maxX, false), (r.maxY, false)].map { v, low -> Int in
+                let edge = low ? (v + 1e-6).rounded(.down) : (v - 1e-6).rounded(.up)
+                return edge.isFinite ? Int(min(max(edge, -1), limit)) : 0
             }
             return PixelRect(x0: edges[0], y0: edges[1], x1: edges[2], y1: edges[3]).intersection(bounds)
         }

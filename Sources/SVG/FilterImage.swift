@@ -264,19 +264,22 @@ struct FilterImage {
 
     /// `feGaussianBlur` with deviations in pixels along x and y: the spec's three box blurs per
     /// axis (box size d = ⌊σ · 3√(2π)/4 + ½⌋; for an even d two boxes of d, shifted half a
-    /// pixel either way, and one of d + 1), in integer sums, transparent beyond the edges.
+    /// pixel either way, and one of d + 1), in integer sums. Each line is padded with
+    /// transparency so that what the first boxes spread past the image edge still comes back in
+    /// the later ones, as a blur of the whole plane does (the edges of a filter region clipping
+    /// its content fade as in Chromium, not to a third).
     func blurred(x sigmaX: Double, y sigmaY: Double) -> FilterImage {
         var out = self
         let dx = Self.boxSize(sigmaX), dy = Self.boxSize(sigmaY)
         out.data.withUnsafeMutableBufferPointer { d in
             guard let base = d.baseAddress else { return }
             if dx > 0 {
-                var line = LineBuffers(count: width)
-                for y in 0..<height { line.blur(base + y * width * 4, stride: 4, count: width, box: dx) }
+                var line = LineBuffers(count: width, box: dx)
+                for y in 0..<height { line.blur(base + y * width * 4, stride: 4) }
             }
             if dy > 0 {
-                var line = LineBuffers(count: height)
-                for x in 0..<width { line.blur(base + x * 4, stride: width * 4, count: height, box: dy) }
+                var line = LineBuffers(count: height, box: dy)
+                for x in 0..<width { line.blur(base + x * 4, stride: width * 4) }
             }
         }
         return out
@@ -291,41 +294,53 @@ struct FilterImage {
         return Int(d.rounded(.down))
     }
 
-    /// Scratch space for blurring one row or column: the four channels as integers, twice.
+    /// Scratch space for blurring one row or column of `count` pixels: the four channels as
+    /// integers, twice, with `pad` transparent pixels either side.
     private struct LineBuffers {
+        let count: Int, box: Int, pad: Int
         var a: [Int], b: [Int]
-        init(count: Int) {
-            a = [Int](repeating: 0, count: count * 4)
+
+        /// The three boxes reach 1.5 boxes either way; the padding stops at four lines' length
+        /// (a box that much longer than the line leaves it nearly transparent), bounding time.
+        init(count: Int, box: Int) {
+            self.count = count
+            self.box = box
+            pad = min(3 * (box / 2 + 1), 4 * count + 64)
+            a = [Int](repeating: 0, count: (count + 2 * pad) * 4)
             b = a
         }
 
-        /// Three box blurs along a line of `count` pixels starting at `start`, `stride`
-        /// channels apart.
-        mutating func blur(_ start: UnsafeMutablePointer<UInt16>, stride: Int, count: Int, box: Int) {
-            for i in 0..<count { for c in 0..<4 { a[i * 4 + c] = Int(start[i * stride + c]) } }
-            let half = box / 2
+        /// Three box blurs along the line starting at `start`, pixels `stride` channels apart.
+        mutating func blur(_ start: UnsafeMutablePointer<UInt16>, stride: Int) {
+            for i in 0..<a.count { a[i] = 0 }
+            for i in 0..<count { for c in 0..<4 { a[(pad + i) * 4 + c] = Int(start[i * stride + c]) } }
+            let half = box / 2, length = count + 2 * pad
             if box % 2 == 1 {
-                Self.box(a, into: &b, count: count, size: box, left: half)
-                Self.box(b, into: &a, count: count, size: box, left: half)
-                Self.box(a, into: &b, count: count, size: box, left: half)
+                Self.box(a, into: &b, count: length, size: box, left: half)
+                Self.box(b, into: &a, count: length, size: box, left: half)
+                Self.box(a, into: &b, count: length, size: box, left: half)
             } else {
-                Self.box(a, into: &b, count: count, size: box, left: half)
-                Self.box(b, into: &a, count: count, size: box, left: half - 1)
-                Self.box(a, into: &b, count: count, size: box + 1, left: half)
+                Self.box(a, into: &b, count: length, size: box, left: half)
+                Self.box(b, into: &a, count: length, size: box, left: half - 1)
+                Self.box(a, into: &b, count: length, size: box + 1, left: half)
             }
-            for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[i * 4 + c]) } }
+            for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[(pad + i) * 4 + c]) } }
         }
 
         /// out[i] = the rounded mean of in[i − left ..< i − left + size], zero outside the line.
         static func box(_ input: [Int], into out: inout [Int], count: Int, size: Int, left: Int) {
-            for c in 0..<4 {
-                var sum = 0
-                for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
-                for i in 0..<count {
-                    out[i * 4 + c] = (sum + size / 2) / size
-                    let added = i - left + size, removed = i - left
-                    if added >= 0, added < count { sum += input[added * 4 + c] }
-                    if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
+            input.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { out in
+                    for c in 0..<4 {
+                        var sum = 0
+                        for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
+                        for i in 0..<count {
+                            out[i * 4 + c] = (sum + size / 2) / size
+                            let added = i - left + size, removed = i - left
+                            if added >= 0, added < count { sum += input[added * 4 + c] }
+                            if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
+                        }
+                    }
                 }
             }
         }

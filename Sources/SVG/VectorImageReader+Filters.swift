@@ -33,9 +33,15 @@ extension VectorImageReader {
             return .ignored
         }
         let box = objectBox(group, context)
-        guard let region = region(of: filter, units: "filterUnits", box: box, context) else { return .notRendered }
+        guard let region = region(of: filter, units: "filterUnits", box: box, context) else {
+            warn(at: element.offset, "filter: '#\(id)' has an empty region here; not drawn")
+            return .notRendered
+        }
         let boundingBoxUnits = filter.attribute("primitiveUnits")?.value.trimmingSpace() == "objectBoundingBox"
-        if boundingBoxUnits, box.map({ $0.width <= 0 || $0.height <= 0 }) ?? true { return .notRendered }
+        if boundingBoxUnits, box.map({ $0.width <= 0 || $0.height <= 0 }) ?? true {
+            warn(at: element.offset, "filter: '#\(id)' uses objectBoundingBox units on an element with no area; not drawn")
+            return .notRendered
+        }
         let filterContext = Context(style: style(of: filter, parent: Context(style: Style(), transform: .identity,
                                                                             viewport: context.viewport)),
                                     transform: context.transform, viewport: context.viewport)
@@ -51,7 +57,10 @@ extension VectorImageReader {
             }
             primitive(child, &reader)
         }
-        guard !reader.primitives.isEmpty else { return .notRendered }
+        guard !reader.primitives.isEmpty else {
+            warn(at: filter.offset, "filter: '#\(id)' has no primitives; the element using it is not drawn")
+            return .notRendered
+        }
         return .filter(VectorFilter(region: region, transform: context.transform, primitives: reader.primitives))
     }
 
