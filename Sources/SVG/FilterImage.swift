@@ -300,47 +300,51 @@ struct FilterImage {
         let count: Int, box: Int, pad: Int
         var a: [Int], b: [Int]
 
-        /// The three boxes reach 1.5 boxes either way; the padding stops at four lines' length
-        /// (a box that much longer than the line leaves it nearly transparent), bounding time.
+        /// The three boxes reach 1.5 boxes either way; the padding stops at twice the line's
+        /// length (a blur that much wider than the filter's layer is approximated), bounding time.
         init(count: Int, box: Int) {
             self.count = count
             self.box = box
-            pad = min(3 * (box / 2 + 1), 4 * count + 64)
+            pad = min(3 * (box / 2 + 1), 2 * count + 64)
             a = [Int](repeating: 0, count: (count + 2 * pad) * 4)
             b = a
         }
 
-        /// Three box blurs along the line starting at `start`, pixels `stride` channels apart.
+        /// Three box blurs along the line starting at `start`, pixels `stride` channels apart;
+        /// a transparent line stays as it is.
         mutating func blur(_ start: UnsafeMutablePointer<UInt16>, stride: Int) {
-            for i in 0..<a.count { a[i] = 0 }
-            for i in 0..<count { for c in 0..<4 { a[(pad + i) * 4 + c] = Int(start[i * stride + c]) } }
-            let half = box / 2, length = count + 2 * pad
-            if box % 2 == 1 {
-                Self.box(a, into: &b, count: length, size: box, left: half)
-                Self.box(b, into: &a, count: length, size: box, left: half)
-                Self.box(a, into: &b, count: length, size: box, left: half)
-            } else {
-                Self.box(a, into: &b, count: length, size: box, left: half)
-                Self.box(b, into: &a, count: length, size: box, left: half - 1)
-                Self.box(a, into: &b, count: length, size: box + 1, left: half)
+            guard (0..<count).contains(where: { start[$0 * stride + 3] != 0 }) else { return }
+            let (count, pad, box) = (self.count, self.pad, self.box)
+            a.withUnsafeMutableBufferPointer { a in
+                b.withUnsafeMutableBufferPointer { b in
+                    a.update(repeating: 0)
+                    for i in 0..<count { for c in 0..<4 { a[(pad + i) * 4 + c] = Int(start[i * stride + c]) } }
+                    let half = box / 2, length = count + 2 * pad
+                    if box % 2 == 1 {
+                        Self.box(a, into: b, count: length, size: box, left: half)
+                        Self.box(b, into: a, count: length, size: box, left: half)
+                        Self.box(a, into: b, count: length, size: box, left: half)
+                    } else {
+                        Self.box(a, into: b, count: length, size: box, left: half)
+                        Self.box(b, into: a, count: length, size: box, left: half - 1)
+                        Self.box(a, into: b, count: length, size: box + 1, left: half)
+                    }
+                    for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[(pad + i) * 4 + c]) } }
+                }
             }
-            for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[(pad + i) * 4 + c]) } }
         }
 
         /// out[i] = the rounded mean of in[i − left ..< i − left + size], zero outside the line.
-        static func box(_ input: [Int], into out: inout [Int], count: Int, size: Int, left: Int) {
-            input.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { out in
-                    for c in 0..<4 {
-                        var sum = 0
-                        for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
-                        for i in 0..<count {
-                            out[i * 4 + c] = (sum + size / 2) / size
-                            let added = i - left + size, removed = i - left
-                            if added >= 0, added < count { sum += input[added * 4 + c] }
-                            if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
-                        }
-                    }
+        static func box(_ input: UnsafeMutableBufferPointer<Int>, into out: UnsafeMutableBufferPointer<Int>, count: Int,
+                        size: Int, left: Int) {
+            for c in 0..<4 {
+                var sum = 0
+                for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
+                for i in 0..<count {
+                    out[i * 4 + c] = (sum + size / 2) / size
+                    let added = i - left + size, removed = i - left
+                    if added >= 0, added < count { sum += input[added * 4 + c] }
+                    if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
                 }
             }
         }

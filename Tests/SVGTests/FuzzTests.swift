@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import GoldenTesting
 import Raster
@@ -53,6 +54,16 @@ import Testing
         let original = Array(try OwlAssets.text(name).utf8)
         for end in stride(from: 0, to: original.count, by: 7) {
             check(String(decoding: original[..<end], as: UTF8.self), name: name)
+        }
+    }
+
+    /// Filters reach the pixel code with mutated regions, deviations, offsets, inputs and matrices.
+    @Test(arguments: CorpusGoldenTests.names.filter { $0.hasPrefix("filter-") })
+    func mutatedFilterFilesParseOrThrowLocatedErrors(name: String) throws {
+        let original = Array(try String(contentsOfFile: "\(CorpusGoldenTests.folder)/\(name).svg", encoding: .utf8).utf8)
+        var rng = SeededGenerator(seed: UInt64(name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }.magnitude))
+        for _ in 0..<40 {
+            check(String(decoding: mutate(original, &rng), as: UTF8.self), name: name)
         }
     }
 
