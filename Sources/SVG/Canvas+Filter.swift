@@ -56,6 +56,7 @@ extension VectorFilter {
             case let .gaussianBlur(x, y): return sum + 3 * max(x, y)
             case let .offset(dx, dy): return sum + abs(dx) + abs(dy)
             case let .dropShadow(dx, dy, x, y, _): return sum + 3 * max(x, y) + abs(dx) + abs(dy)
+            case let .morphology(_, x, y): return sum + max(x, y)
             default: return sum
             }
         }
@@ -148,6 +149,12 @@ extension VectorFilter {
                 result = input(0).composite(input(1), op)
             case .merge:
                 result = .merge(primitive.inputs.indices.map(input), width: width, height: height, linearRGB: linear)
+            case let .morphology(dilate, x, y):
+                // Whole pixels, rounded (2.6 is 3 in both references).
+                func radius(_ v: Double) -> Int {
+                    v.isFinite ? Int(min(v.rounded(), Double(max(width, height)))) : max(width, height)
+                }
+                result = input(0).morphology(dilate: dilate, x: radius(x * scales.x), y: radius(y * scales.y))
             case let .dropShadow(dx, dy, x, y, color):
                 let image = input(0)
                 let (sx, sy) = shift(dx, dy)

@@ -351,6 +351,64 @@ struct FilterImage {
     }
 }
 
+extension FilterImage {
+    /// `feMorphology` with whole-pixel radii: each channel's minimum (erode) or maximum
+    /// (dilate) over the (2x + 1) × (2y + 1) rectangle around each pixel, transparent beyond the
+    /// edges; one pass per axis, in time independent of the radius (van Herk / Gil-Werman).
+    func morphology(dilate: Bool, x: Int, y: Int) -> FilterImage {
+        var out = self
+        out.data.withUnsafeMutableBufferPointer { d in
+            guard let base = d.baseAddress else { return }
+            if x > 0 {
+                var line = MorphologyLine(count: width, radius: x, dilate: dilate)
+                for row in 0..<height { line.apply(base + row * width * 4, stride: 4) }
+            }
+            if y > 0 {
+                var line = MorphologyLine(count: height, radius: y, dilate: dilate)
+                for column in 0..<width { line.apply(base + column * 4, stride: width * 4) }
+            }
+        }
+        return out
+    }
+
+    /// Scratch space for one row or column: the line padded by the radius either side with
+    /// transparency, and the running extremes within blocks of one window's length.
+    private struct MorphologyLine {
+        let count: Int, radius: Int, dilate: Bool
+        var padded: [UInt16], forward: [UInt16], backward: [UInt16]
+
+        init(count: Int, radius: Int, dilate: Bool) {
+            self.count = count
+            // A window wider than the line sees transparency either way: one line's reach will do.
+            self.radius = min(radius, count)
+            self.dilate = dilate
+            padded = [UInt16](repeating: 0, count: count + 2 * self.radius)
+            forward = padded
+            backward = padded
+        }
+
+        mutating func apply(_ start: UnsafeMutablePointer<UInt16>, stride: Int) {
+            let (count, radius, dilate) = (self.count, self.radius, self.dilate)
+            let window = 2 * radius + 1, length = count + 2 * radius
+            let pick: (UInt16, UInt16) -> UInt16 = dilate ? { max($0, $1) } : { min($0, $1) }
+            padded.withUnsafeMutableBufferPointer { p in
+                forward.withUnsafeMutableBufferPointer { f in
+                    backward.withUnsafeMutableBufferPointer { b in
+                        for c in 0..<4 {
+                            for i in 0..<count { p[radius + i] = start[i * stride + c] }
+                            for j in 0..<length { f[j] = j % window == 0 ? p[j] : pick(f[j - 1], p[j]) }
+                            for j in (0..<length).reversed() {
+                                b[j] = j % window == window - 1 || j == length - 1 ? p[j] : pick(b[j + 1], p[j])
+                            }
+                            for i in 0..<count { start[i * stride + c] = pick(b[i], f[i + window - 1]) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The sRGB transfer function and its inverse as 16-bit tables, built with IEEE arithmetic and
 /// Newton's method for the roots (no libm), so every machine builds the same tables.
 enum SRGBTransfer {

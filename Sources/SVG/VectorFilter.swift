@@ -76,6 +76,9 @@ public enum FilterEffect: Equatable, Sendable {
     case merge
     /// `feDropShadow`: the input's alpha blurred, offset and coloured, under the input.
     case dropShadow(dx: Double, dy: Double, x: Double, y: Double, color: Color)
+    /// `feMorphology`: every channel's minimum (erode) or maximum (dilate) over a rectangle
+    /// reaching `x` and `y` either side (how design tools spread a shadow).
+    case morphology(dilate: Bool, x: Double, y: Double)
 
     /// `feBlend`'s modes (Compositing and Blending 1), on premultiplied colour.
     public enum BlendMode: String, Equatable, Sendable, CaseIterable {

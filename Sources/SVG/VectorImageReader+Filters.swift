@@ -23,7 +23,7 @@ extension VectorImageReader {
     /// Primitives of Filter Effects 1 that this renderer does not draw.
     private static let unsupportedPrimitives: Set<String> = [
         "feComponentTransfer", "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feImage",
-        "feMorphology", "feSpecularLighting", "feTile", "feTurbulence",
+        "feSpecularLighting", "feTile", "feTurbulence",
     ]
 
     /// Reads the `<filter>` with `id` for `group`, drawn in `context`.
@@ -117,6 +117,24 @@ extension VectorImageReader {
             let dx = numbers("dx", count: 1...1, default: [2])[0], dy = numbers("dy", count: 1...1, default: [2])[0]
             effect = .dropShadow(dx: reader.scaled(dx, .x), dy: reader.scaled(dy, .y), x: reader.scaled(x, .x),
                                  y: reader.scaled(y, .y), color: floodColor)
+            inputs = [input("in")]
+        case "feMorphology":
+            var dilate = false
+            if let attribute = element.attribute("operator") {
+                switch attribute.value.trimmingSpace() {
+                case "erode": break
+                case "dilate": dilate = true
+                case let other: warn(at: attribute.valueOffset, "operator: invalid value '\(other)', ignored")
+                }
+            }
+            let radii = numbers("radius", count: 1...2, default: [0])
+            let x = radii[0], y = radii.count > 1 ? radii[1] : radii[0]
+            if x < 0 || y < 0, let attribute = element.attribute("radius") {
+                warn(at: attribute.valueOffset, "radius: must not be negative; the morphology is disabled")
+            }
+            // A zero or negative radius disables the primitive: the input passes through.
+            effect = x > 0 && y > 0 ? .morphology(dilate: dilate, x: reader.scaled(x, .x), y: reader.scaled(y, .y))
+                : .offset(dx: 0, dy: 0)
             inputs = [input("in")]
         case "feBlend":
             var mode = FilterEffect.BlendMode.normal

@@ -159,6 +159,20 @@ import Testing
         #expect(try draw(shadow) == draw(spelt))
     }
 
+    @Test func morphologyErodesAndDilatesByWholePixels() throws {
+        func columns(_ primitive: String) throws -> [UInt8] {
+            let p = try render(#"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">"#
+                + primitive + #"</filter><rect x="3" y="2" width="4" height="6" filter="url(#f)"/>"#)
+            return (0..<10).map { p[$0, 5].a }
+        }
+        #expect(try columns(#"<feMorphology operator="dilate" radius="1.6 0.4"/>"#) == [0, 255, 255, 255, 255, 255, 255, 255, 255, 0])
+        #expect(try columns(#"<feMorphology radius="1"/>"#) == [0, 0, 0, 0, 255, 255, 0, 0, 0, 0])
+        // Radius 0 (or negative, warned) disables the primitive; the input passes through.
+        #expect(try columns(#"<feMorphology radius="0"/>"#) == [0, 0, 0, 255, 255, 255, 255, 0, 0, 0])
+        #expect(try warnings(#"<filter id="f"><feMorphology radius="-1"/></filter><rect width="4" height="4" filter="url(#f)"/>"#)
+            == ["f.svg:1:63: warning: radius: must not be negative; the morphology is disabled"])
+    }
+
     @Test func subregionsClipPrimitivesAndDefaultToTheirInputs() throws {
         let p = try filtered(#"<feFlood flood-color="blue" x="2" y="2" width="3" height="3" result="a"/>"#
             + #"<feOffset in="a" dx="4"/>"#)
