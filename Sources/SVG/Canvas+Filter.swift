@@ -155,6 +155,8 @@ extension VectorFilter {
                     v.isFinite ? Int(min(v.rounded(), Double(max(width, height)))) : max(width, height)
                 }
                 result = input(0).morphology(dilate: dilate, x: radius(x * scales.x), y: radius(y * scales.y))
+            case let .componentTransfer(functions):
+                result = input(0).transferred(functions)
             case let .dropShadow(dx, dy, x, y, color):
                 let image = input(0)
                 let (sx, sy) = shift(dx, dy)

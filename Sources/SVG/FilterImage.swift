@@ -409,6 +409,87 @@ extension FilterImage {
     }
 }
 
+extension FilterImage {
+    /// `feComponentTransfer`: each straight channel through its function (a 16-bit table per
+    /// channel that is not the identity), then premultiplied again.
+    func transferred(_ functions: [FilterEffect.TransferFunction]) -> FilterImage {
+        let tables = functions.map { $0 == .identity ? nil : Self.table($0) }
+        guard tables.contains(where: { $0 != nil }) else { return self }
+        var copy = self
+        copy.data.withUnsafeMutableBufferPointer { d in
+            for i in stride(from: 0, to: d.count, by: 4) {
+                let a = Int(d[i + 3])
+                let alpha = tables[3].map { Int($0[a]) } ?? a
+                for c in 0..<3 {
+                    let straight = a == 0 ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
+                    d[i + c] = UInt16(Self.product(tables[c].map { Int($0[straight]) } ?? straight, alpha))
+                }
+                d[i + 3] = UInt16(alpha)
+            }
+        }
+        return copy
+    }
+
+    /// A transfer function sampled at every 16-bit value, clamped to 0...1.
+    static func table(_ function: FilterEffect.TransferFunction) -> [UInt16] {
+        (0...one).map { i in
+            let x = Double(i) / Double(one)
+            let v: Double
+            switch function {
+            case .identity: v = x
+            case let .table(values):
+                let n = values.count - 1
+                if n == 0 { v = values[0]; break }
+                let k = min(Int(x * Double(n)), n - 1)
+                v = values[k] + (x * Double(n) - Double(k)) * (values[k + 1] - values[k])
+            case let .discrete(values):
+                v = values[min(Int(x * Double(values.count)), values.count - 1)]
+            case let .linear(slope, intercept): v = slope * x + intercept
+            case let .gamma(amplitude, exponent, offset): v = amplitude * DeterministicMath.power(x, exponent) + offset
+            }
+            return v > 0 ? UInt16((min(v, 1) * Double(one)).rounded()) : 0
+        }
+    }
+}
+
+/// x^y for x in 0...1 from IEEE arithmetic alone (no libm, whose last bits differ between
+/// machines): log₂ by the atanh series, 2^y by the exponential series and exact scaling.
+enum DeterministicMath {
+    static let ln2 = 0.693_147_180_559_945_3
+
+    static func power(_ x: Double, _ y: Double) -> Double {
+        guard x > 0 else { return y > 0 ? 0 : y == 0 ? 1 : .infinity }
+        guard y.isFinite else { return x == 1 ? 1 : (y > 0) == (x < 1) ? 0 : .infinity }
+        return exp2(y * log2(x))
+    }
+
+    /// log₂ of a positive finite x: its binary exponent plus log₂ of the significand in [1, 2).
+    static func log2(_ x: Double) -> Double {
+        let m = x.significand
+        // ln m = 2 atanh z, z = (m − 1)/(m + 1) ≤ 1/3.
+        let z = (m - 1) / (m + 1), z2 = z * z
+        var term = z, sum = 0.0
+        for k in stride(from: 1, through: 59, by: 2) {
+            sum += term / Double(k)
+            term *= z2
+        }
+        return Double(x.exponent) + 2 * sum / ln2
+    }
+
+    /// 2^y: the whole part scales exactly, the fraction by the series for e^(f·ln 2).
+    static func exp2(_ y: Double) -> Double {
+        guard y > -1100 else { return 0 }
+        guard y < 1100 else { return .infinity }
+        let whole = y.rounded(.down), f = (y - whole) * ln2
+        var term = 1.0, sum = 1.0
+        for k in 1...30 {
+            term *= f / Double(k)
+            sum += term
+        }
+        return sum * Double(sign: .plus, exponent: Int(whole), significand: 1)
+    }
+}
+
 /// The sRGB transfer function and its inverse as 16-bit tables, built with IEEE arithmetic and
 /// Newton's method for the roots (no libm), so every machine builds the same tables.
 enum SRGBTransfer {

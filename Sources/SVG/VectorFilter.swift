@@ -79,6 +79,20 @@ public enum FilterEffect: Equatable, Sendable {
     /// `feMorphology`: every channel's minimum (erode) or maximum (dilate) over a rectangle
     /// reaching `x` and `y` either side (how design tools spread a shadow).
     case morphology(dilate: Bool, x: Double, y: Double)
+    /// `feComponentTransfer`: a function per straight channel, red, green, blue and alpha.
+    case componentTransfer([TransferFunction])
+
+    /// One `feFuncR`/`feFuncG`/`feFuncB`/`feFuncA`: a channel value in 0...1 mapped to another.
+    public enum TransferFunction: Equatable, Sendable {
+        case identity
+        /// Linear interpolation between the values, spread evenly over 0...1.
+        case table([Double])
+        /// A step function: n values, each for one n-th of 0...1.
+        case discrete([Double])
+        case linear(slope: Double, intercept: Double)
+        /// amplitude · C^exponent + offset.
+        case gamma(amplitude: Double, exponent: Double, offset: Double)
+    }
 
     /// `feBlend`'s modes (Compositing and Blending 1), on premultiplied colour.
     public enum BlendMode: String, Equatable, Sendable, CaseIterable {

@@ -22,8 +22,8 @@ extension VectorImageReader {
 
     /// Primitives of Filter Effects 1 that this renderer does not draw.
     private static let unsupportedPrimitives: Set<String> = [
-        "feComponentTransfer", "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feImage",
-        "feSpecularLighting", "feTile", "feTurbulence",
+        "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feImage", "feSpecularLighting", "feTile",
+        "feTurbulence",
     ]
 
     /// Reads the `<filter>` with `id` for `group`, drawn in `context`.
@@ -135,6 +135,11 @@ extension VectorImageReader {
             // A zero or negative radius disables the primitive: the input passes through.
             effect = x > 0 && y > 0 ? .morphology(dilate: dilate, x: reader.scaled(x, .x), y: reader.scaled(y, .y))
                 : .offset(dx: 0, dy: 0)
+            inputs = [input("in")]
+        case "feComponentTransfer":
+            effect = .componentTransfer(["feFuncR", "feFuncG", "feFuncB", "feFuncA"].map { name in
+                element.children.last { $0.name == name }.map(transferFunction) ?? .identity
+            })
             inputs = [input("in")]
         case "feBlend":
             var mode = FilterEffect.BlendMode.normal
@@ -262,6 +267,27 @@ extension VectorImageReader {
             return identity
         }
     }
+
+    /// One `feFunc…` element; the identity when its `type` is missing or invalid (warned).
+    private func transferFunction(_ element: MarkupElement) -> FilterEffect.TransferFunction {
+        func number(_ name: String, _ value: Double) -> Double { numberList(element, name, count: 1...1)?[0] ?? value }
+        func values() -> [Double] { numberList(element, "tableValues", count: 0...Self.maximumTableValues) ?? [] }
+        let type = element.attribute("type")?.value.trimmingSpace()
+        switch type {
+        case "identity": return .identity
+        case "table": return values().isEmpty ? .identity : .table(values())
+        case "discrete": return values().isEmpty ? .identity : .discrete(values())
+        case "linear": return .linear(slope: number("slope", 1), intercept: number("intercept", 0))
+        case "gamma": return .gamma(amplitude: number("amplitude", 1), exponent: number("exponent", 1), offset: number("offset", 0))
+        default:
+            warn(at: element.attribute("type")?.valueOffset ?? element.offset,
+                 "type: \(type.map { "invalid value '\($0)'" } ?? "missing") on <\(element.name)>; the channel is left as it is")
+            return .identity
+        }
+    }
+
+    /// The most `tableValues` one transfer function may list.
+    static let maximumTableValues = 65536
 
     /// `feComposite`'s `operator` with `k1`…`k4` for arithmetic; `over` when invalid (warned).
     private func compositeOperator(_ element: MarkupElement) -> FilterEffect.CompositeOperator {

@@ -173,6 +173,25 @@ import Testing
             == ["f.svg:1:63: warning: radius: must not be negative; the morphology is disabled"])
     }
 
+    @Test func componentTransferFunctions() throws {
+        // On straight sRGB red (1, 0, 0, 1): table, discrete, linear and gamma per channel.
+        let p = try filtered(#"<feComponentTransfer><feFuncR type="table" tableValues="0 0.5"/>"#
+            + #"<feFuncG type="discrete" tableValues="0.2 1"/><feFuncB type="linear" slope="2" intercept="0.25"/>"#
+            + #"<feFuncA type="gamma" amplitude="0.5" exponent="3" offset="0.1"/></feComponentTransfer>"#)
+        // alpha 0.6 (153); red 0.5, green 0.2, blue 0.25, premultiplied.
+        #expect(p[5, 5] == (77, 31, 38, 153))
+        #expect(try warnings(#"<filter id="f"><feComponentTransfer><feFuncR type="sine"/></feComponentTransfer></filter>"#
+            + #"<rect width="4" height="4" filter="url(#f)"/>"#)
+            == ["f.svg:1:77: warning: type: invalid value 'sine' on <feFuncR>; the channel is left as it is"])
+    }
+
+    @Test func deterministicPowerMatchesKnownValues() {
+        #expect(abs(DeterministicMath.power(0.5, 2.2) - 0.217_637_640_824_031) < 1e-14)
+        #expect(abs(DeterministicMath.power(0.25, 0.5) - 0.5) < 1e-15)
+        #expect(abs(DeterministicMath.power(1e-300, 0.01) - 0.000_999_999_999_999_999_4) < 1e-17)
+        #expect(DeterministicMath.power(0, 2) == 0 && DeterministicMath.power(0, 0) == 1 && DeterministicMath.power(1, 1e300) == 1)
+    }
+
     @Test func subregionsClipPrimitivesAndDefaultToTheirInputs() throws {
         let p = try filtered(#"<feFlood flood-color="blue" x="2" y="2" width="3" height="3" result="a"/>"#
             + #"<feOffset in="a" dx="4"/>"#)
