@@ -410,19 +410,28 @@ extension FilterImage {
 }
 
 extension FilterImage {
-    /// `feComponentTransfer`: each straight channel through its function (a 16-bit table per
-    /// channel that is not the identity), then premultiplied again.
+    /// `feComponentTransfer`: each straight channel through its function, then premultiplied
+    /// again. Functions other than the identity are evaluated once per distinct 16-bit value
+    /// that occurs, and remembered.
     func transferred(_ functions: [FilterEffect.TransferFunction]) -> FilterImage {
-        let tables = functions.map { $0 == .identity ? nil : Self.table($0) }
+        var tables = functions.map { $0 == .identity ? nil : [Int32](repeating: -1, count: Self.one + 1) }
         guard tables.contains(where: { $0 != nil }) else { return self }
+        func map(_ channel: Int, _ value: Int) -> Int {
+            guard tables[channel] != nil else { return value }
+            let known = tables[channel]![value]
+            if known >= 0 { return Int(known) }
+            let mapped = Self.evaluate(functions[channel], at: value)
+            tables[channel]![value] = Int32(mapped)
+            return mapped
+        }
         var copy = self
         copy.data.withUnsafeMutableBufferPointer { d in
             for i in stride(from: 0, to: d.count, by: 4) {
                 let a = Int(d[i + 3])
-                let alpha = tables[3].map { Int($0[a]) } ?? a
+                let alpha = map(3, a)
                 for c in 0..<3 {
                     let straight = a == 0 ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
-                    d[i + c] = UInt16(Self.product(tables[c].map { Int($0[straight]) } ?? straight, alpha))
+                    d[i + c] = UInt16(Self.product(map(c, straight), alpha))
                 }
                 d[i + 3] = UInt16(alpha)
             }
@@ -430,25 +439,23 @@ extension FilterImage {
         return copy
     }
 
-    /// A transfer function sampled at every 16-bit value, clamped to 0...1.
-    static func table(_ function: FilterEffect.TransferFunction) -> [UInt16] {
-        (0...one).map { i in
-            let x = Double(i) / Double(one)
-            let v: Double
-            switch function {
-            case .identity: v = x
-            case let .table(values):
-                let n = values.count - 1
-                if n == 0 { v = values[0]; break }
-                let k = min(Int(x * Double(n)), n - 1)
-                v = values[k] + (x * Double(n) - Double(k)) * (values[k + 1] - values[k])
-            case let .discrete(values):
-                v = values[min(Int(x * Double(values.count)), values.count - 1)]
-            case let .linear(slope, intercept): v = slope * x + intercept
-            case let .gamma(amplitude, exponent, offset): v = amplitude * DeterministicMath.power(x, exponent) + offset
-            }
-            return v > 0 ? UInt16((min(v, 1) * Double(one)).rounded()) : 0
+    /// A transfer function at a 16-bit value, clamped to 0...65535.
+    static func evaluate(_ function: FilterEffect.TransferFunction, at i: Int) -> Int {
+        let x = Double(i) / Double(one)
+        let v: Double
+        switch function {
+        case .identity: v = x
+        case let .table(values):
+            let n = values.count - 1
+            if n == 0 { v = values[0]; break }
+            let k = min(Int(x * Double(n)), n - 1)
+            v = values[k] + (x * Double(n) - Double(k)) * (values[k + 1] - values[k])
+        case let .discrete(values):
+            v = values[min(Int(x * Double(values.count)), values.count - 1)]
+        case let .linear(slope, intercept): v = slope * x + intercept
+        case let .gamma(amplitude, exponent, offset): v = amplitude * DeterministicMath.power(x, exponent) + offset
         }
+        return v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0
     }
 }
 
@@ -491,33 +498,47 @@ enum DeterministicMath {
 }
 
 /// The sRGB transfer function and its inverse as 16-bit tables, built with IEEE arithmetic and
-/// Newton's method for the roots (no libm), so every machine builds the same tables.
+/// Newton's method for the roots (no libm), so every machine builds the same tables. Each root
+/// starts from the previous entry's, so a table takes a few steps an entry.
 enum SRGBTransfer {
     /// sRGB value (0...65535) to linear light.
-    static let toLinear: [UInt16] = (0...65535).map { i in
-        let x = Double(i) / 65535
-        // ((x + 0.055) / 1.055)^2.4 = t² · (t²)^(1/5)
-        let t = (x + 0.055) / 1.055
-        let v = x <= 0.04045 ? x / 12.92 : t * t * root(t * t, 5)
-        return UInt16((min(max(v, 0), 1) * 65535).rounded())
-    }
+    static let toLinear: [UInt16] = {
+        var guess = 1.0
+        return (0...65535).map { i in
+            let x = Double(i) / 65535
+            guard x > 0.04045 else { return UInt16((x / 12.92 * 65535).rounded()) }
+            // ((x + 0.055) / 1.055)^2.4 = t² · (t²)^(1/5)
+            let t = (x + 0.055) / 1.055
+            guess = root(t * t, 5, from: guess)
+            return UInt16((min(max(t * t * guess, 0), 1) * 65535).rounded())
+        }
+    }()
 
     /// Linear light (0...65535) to an sRGB value.
-    static let toSRGB: [UInt16] = (0...65535).map { i in
-        let x = Double(i) / 65535
-        // x^(1/2.4) = (x^5)^(1/12) = √√∛(x^5)
-        let v = x <= 0.003_130_8 ? x * 12.92 : 1.055 * root(x * x * x * x * x, 3).squareRoot().squareRoot() - 0.055
-        return UInt16((min(max(v, 0), 1) * 65535).rounded())
-    }
+    static let toSRGB: [UInt16] = {
+        var guess = 1.0
+        return (0...65535).map { i in
+            let x = Double(i) / 65535
+            guard x > 0.003_130_8 else { return UInt16((x * 12.92 * 65535).rounded()) }
+            // x^(1/2.4) = (x^5)^(1/12) = √√∛(x^5)
+            guess = root(x * x * x * x * x, 3, from: guess)
+            let v = 1.055 * guess.squareRoot().squareRoot() - 0.055
+            return UInt16((min(max(v, 0), 1) * 65535).rounded())
+        }
+    }()
 
-    /// The `n`th root of `v` in (0, 1] by Newton's method from above, until it stops falling.
-    static func root(_ v: Double, _ n: Int) -> Double {
-        guard v > 0 else { return 0 }
-        var y = 1.0
-        while true {
+    /// The `n`th root of `v` > 0 by Newton's method from `start` > 0: one step lands at or
+    /// above the root (the mean of y and v/yⁿ⁻¹ weighted n−1 to 1 is at least their geometric
+    /// mean), then the steps fall until they stop.
+    static func root(_ v: Double, _ n: Int, from start: Double) -> Double {
+        func step(_ y: Double) -> Double {
             var power = 1.0
             for _ in 1..<n { power *= y }
-            let next = (Double(n - 1) * y + v / power) / Double(n)
+            return (Double(n - 1) * y + v / power) / Double(n)
+        }
+        var y = step(start)
+        while true {
+            let next = step(y)
             guard next < y else { return y }
             y = next
         }
