@@ -134,11 +134,15 @@ struct FilterImage {
     func colorMatrix(_ matrix: [Double]) -> FilterImage {
         // Coefficients are clamped far beyond any useful value, so sums cannot overflow.
         let m = matrix.map { Int((min(max($0, -1e6), 1e6) * 65536).rounded()) }
+        // Design tools' shadow matrices read alpha alone: no unpremultiplying then.
+        let readsColour = (0..<4).contains { row in m[row * 5] != 0 || m[row * 5 + 1] != 0 || m[row * 5 + 2] != 0 }
         var copy = self
         copy.data.withUnsafeMutableBufferPointer { d in
             for i in stride(from: 0, to: d.count, by: 4) {
                 let a = Int(d[i + 3])
-                func straight(_ c: Int) -> Int { a == 0 ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a) }
+                func straight(_ c: Int) -> Int {
+                    a == 0 || !readsColour ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
+                }
                 let r = straight(0), g = straight(1), b = straight(2)
                 func row(_ k: Int) -> Int {
                     let sum = m[k] * r + m[k + 1] * g + m[k + 2] * b + m[k + 3] * a + m[k + 4] * Self.one
@@ -290,7 +294,7 @@ struct FilterImage {
     static func boxSize(_ sigma: Double) -> Int {
         guard sigma > 0 else { return 0 }
         // 3·√(2π)/4
-        let d = min(sigma, 1e7) * 1.879_971_205_973_250_3 + 0.5
+        let d = min(sigma, 5e6) * 1.879_971_205_973_250_3 + 0.5
         return Int(d.rounded(.down))
     }
 
@@ -335,13 +339,20 @@ struct FilterImage {
         }
 
         /// out[i] = the rounded mean of in[i − left ..< i − left + size], zero outside the line.
+        /// The division is a multiplication by ⌈2⁶⁴/size⌉ keeping the high word, exact while
+        /// 65536 · size² < 2⁶⁴ (sizes stay below 2²⁴: `boxSize` caps the deviation).
         static func box(_ input: UnsafeMutableBufferPointer<Int>, into out: UnsafeMutableBufferPointer<Int>, count: Int,
                         size: Int, left: Int) {
+            guard size > 1 else {
+                for i in 0..<count * 4 { out[i] = input[i] }
+                return
+            }
+            let reciprocal = UInt64.max / UInt64(size) + 1
             for c in 0..<4 {
                 var sum = 0
                 for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
                 for i in 0..<count {
-                    out[i * 4 + c] = (sum + size / 2) / size
+                    out[i * 4 + c] = Int(UInt64(sum + size / 2).multipliedFullWidth(by: reciprocal).high)
                     let added = i - left + size, removed = i - left
                     if added >= 0, added < count { sum += input[added * 4 + c] }
                     if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
