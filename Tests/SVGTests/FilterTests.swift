@@ -257,6 +257,24 @@ import Testing
         #expect(try warnings(many).first?.hasSuffix("'#m' has more than 100 primitives; not drawn") == true)
     }
 
+    @Test func aFilterOverItsBudgetRunsAtALowerResolution() throws {
+        let image = try VectorImage.parse(text: #"<svg viewBox="0 0 40 40"><filter id="f" filterUnits="userSpaceOnUse" "#
+            + #"x="0" y="0" width="40" height="40"><feFlood flood-color="white" x="10" width="20"/><feComposite in="SourceGraphic"/>"#
+            + #"</filter><rect width="20" height="40" filter="url(#f)"/></svg>"#, name: "f.svg")
+        guard case let .group(group)? = image.root.children.first, let filter = group.filter else {
+            Issue.record("no filtered group")
+            return
+        }
+        let full = Canvas(width: 40, height: 40), coarse = Canvas(width: 40, height: 40)
+        full.drawFiltered(group, filter, transform: .identity, budget: 1 << 20)
+        // 400 pixels for a 1600-pixel region: filtered at half resolution, then scaled up.
+        coarse.drawFiltered(group, filter, transform: .identity, budget: 400)
+        let columns: [(Int, (UInt8, UInt8, UInt8, UInt8))] = [(5, (0, 0, 0, 255)), (15, (0, 0, 0, 255)), (25, (255, 255, 255, 255)), (35, (0, 0, 0, 0))]
+        for (x, expected) in columns {
+            #expect(full.pixmap[x, 20] == expected && coarse.pixmap[x, 20] == expected, "\(x)")
+        }
+    }
+
     @Test func filterRegionReachIsCappedOnHugeValues() {
         let filter = VectorFilter(region: Rect(0, 0, 10, 10), transform: .identity, primitives: [
             FilterPrimitive(effect: .offset(dx: 1e300, dy: 0), inputs: [.sourceGraphic], subregion: Rect(0, 0, 10, 10)),
