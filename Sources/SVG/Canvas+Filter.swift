@@ -165,7 +165,8 @@ extension VectorFilter {
                 result = image.composite(coloured.composite(shadow, .in), .over)
             }
             results[index] = result.clipped(to: subregion)
-            for i in 0..<index where last[i] == index { results[i] = nil }
+            // Results nothing reads any more (or nothing ever reads) are freed.
+            for i in 0..<index where last[i] <= index { results[i] = nil }
         }
         return results[primitives.count - 1]!.pixmap()
     }
