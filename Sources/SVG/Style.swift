@@ -46,8 +46,8 @@ struct Style {
     var stopColor = PaintValue.color(.black)
     var stopOpacity = 1.0
     var transformOrigin: (x: Double, y: Double)?
-    /// The id of the `<filter>` the element is drawn through.
-    var filter: String?
+    /// The `<filter>` references and filter functions the element is drawn through, in order.
+    var filters: [FilterValue] = []
     /// `feFlood`'s and `feDropShadow`'s colour and opacity.
     var floodColor = PaintValue.color(.black)
     var floodOpacity = 1.0
@@ -62,7 +62,7 @@ struct Style {
         s.stopColor = .color(.black)
         s.stopOpacity = 1
         s.transformOrigin = nil
-        s.filter = nil
+        s.filters = []
         s.floodColor = .color(.black)
         s.floodOpacity = 1
         return s
@@ -153,7 +153,10 @@ struct Style {
             guard let v = keyword(["visible": true, "hidden": false, "collapse": false]) else { return invalid() }
             isVisible = v
         case "display": isDisplayed = value != "none"
-        case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker", "filter":
+        case "filter":
+            guard let list = FilterValue.parseList(value, lengths: lengths) else { return invalid() }
+            filters = list
+        case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker":
             var reference: String?
             if value != "none" {
                 guard case let .reference(id, nil)? = PaintValue.parse(value) else { return invalid() }
@@ -162,7 +165,6 @@ struct Style {
             switch d.property {
             case "mask": mask = reference
             case "clip-path": clipPath = reference
-            case "filter": filter = reference
             case "marker-start": markerStart = reference
             case "marker-mid": markerMid = reference
             case "marker-end": markerEnd = reference
@@ -222,7 +224,7 @@ struct Style {
         case "stop-color": stopColor = parent.stopColor
         case "stop-opacity": stopOpacity = parent.stopOpacity
         case "transform-origin": transformOrigin = parent.transformOrigin
-        case "filter": filter = parent.filter
+        case "filter": filters = parent.filters
         case "flood-color": floodColor = parent.floodColor
         case "flood-opacity": floodOpacity = parent.floodOpacity
         default: break // Inherited properties already hold the parent's value.

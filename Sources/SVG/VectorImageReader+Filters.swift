@@ -1,4 +1,3 @@
-import Foundation
 import Geometry
 import Raster
 
@@ -26,8 +25,58 @@ extension VectorImageReader {
         "feTurbulence",
     ]
 
+    /// The filters of an element's `filter` list for `group`, drawn in `context`, the first
+    /// applied to the element and each next one to the previous result: empty when the list is
+    /// ignored (a reference to a missing filter ignores the whole list, as Filter Effects 1 §6
+    /// says and both references do), `nil` when the element is not rendered.
+    func filters(_ values: [FilterValue], for group: VectorGroup, _ context: Context, at element: MarkupElement) -> [VectorFilter]? {
+        var filters: [VectorFilter] = []
+        var content = group
+        for value in values {
+            let next: VectorFilter?
+            switch value {
+            case let .reference(id):
+                switch filter(id, for: content, context, at: element) {
+                case .ignored: return []
+                case .notRendered: return nil
+                case let .filter(filter): next = filter
+                }
+            case let .function(effect):
+                next = functionFilter(effect, for: content, context)
+            case let .currentColorShadow(dx, dy, sigma):
+                next = functionFilter(.dropShadow(dx: dx, dy: dy, x: sigma, y: sigma, color: context.style.color),
+                                      for: content, context)
+            }
+            guard let next else { return nil }
+            filters.append(next)
+            content = VectorGroup(children: [.group(content)], filter: next)
+        }
+        return filters
+    }
+
+    /// A CSS filter function as a one-primitive filter in sRGB, over `group`'s bounds grown by
+    /// what a blur or a shadow adds; `nil` when the group has no bounds.
+    private func functionFilter(_ effect: FilterEffect, for group: VectorGroup, _ context: Context) -> VectorFilter? {
+        guard let bounds = group.bounds, let inverse = context.transform.inverted else { return nil }
+        let box = inverse.apply(bounds)
+        var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+        switch effect {
+        case let .gaussianBlur(x, y):
+            (left, right, top, bottom) = (3 * x, 3 * x, 3 * y, 3 * y)
+        case let .dropShadow(dx, dy, x, y, _):
+            (left, right) = (3 * x + max(0, -dx), 3 * x + max(0, dx))
+            (top, bottom) = (3 * y + max(0, -dy), 3 * y + max(0, dy))
+        default: break
+        }
+        let region = Rect(box.x - left, box.y - top, box.width + left + right, box.height + top + bottom)
+        guard [region.x, region.y, region.width, region.height].allSatisfy(\.isFinite) else { return nil }
+        return VectorFilter(region: region, transform: context.transform, primitives: [
+            FilterPrimitive(effect: effect, inputs: [.sourceGraphic], subregion: region, linearRGB: false),
+        ])
+    }
+
     /// Reads the `<filter>` with `id` for `group`, drawn in `context`.
-    func filter(_ id: String, for group: VectorGroup, _ context: Context, at element: MarkupElement) -> FilterOutcome {
+    private func filter(_ id: String, for group: VectorGroup, _ context: Context, at element: MarkupElement) -> FilterOutcome {
         guard let filter = elements[id], filter.name == "filter" else {
             warn(at: element.offset, "filter: no <filter> '#\(id)' in this file, ignored")
             return .ignored
@@ -235,8 +284,6 @@ extension VectorImageReader {
     private func colorMatrix(_ element: MarkupElement) -> [Double] {
         let identity: [Double] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]
         let type = element.attribute("type")?.value.trimmingSpace() ?? "matrix"
-        // Rec. 709 luma weights, as the spec's saturate, hueRotate and luminanceToAlpha use.
-        let (lr, lg, lb) = (0.213, 0.715, 0.072)
         switch type {
         case "matrix":
             return numberList(element, "values", count: 20...20) ?? identity
@@ -246,18 +293,9 @@ extension VectorImageReader {
                 warn(at: element.offset, "values: saturate must not be negative, ignored")
                 return identity
             }
-            return [lr + (1 - lr) * s, lg - lg * s, lb - lb * s, 0, 0,
-                    lr - lr * s, lg + (1 - lg) * s, lb - lb * s, 0, 0,
-                    lr - lr * s, lg - lg * s, lb + (1 - lb) * s, 0, 0,
-                    0, 0, 0, 1, 0]
+            return FilterEffect.saturateMatrix(s)
         case "hueRotate":
-            let degrees = numberList(element, "values", count: 1...1)?[0] ?? 0
-            let angle = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
-            let c = cos(angle), s = sin(angle)
-            return [lr + c * (1 - lr) - s * lr, lg - c * lg - s * lg, lb - c * lb + s * (1 - lb), 0, 0,
-                    lr - c * lr + s * 0.143, lg + c * (1 - lg) + s * 0.140, lb - c * lb - s * 0.283, 0, 0,
-                    lr - c * lr - s * (1 - lr), lg - c * lg + s * lg, lb + c * (1 - lb) + s * lb, 0, 0,
-                    0, 0, 0, 1, 0]
+            return FilterEffect.hueRotateMatrix(numberList(element, "values", count: 1...1)?[0] ?? 0)
         case "luminanceToAlpha":
             return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0]
         default:

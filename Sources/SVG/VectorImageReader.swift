@@ -231,14 +231,16 @@ final class VectorImageReader {
         if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
             group.masks = [mask]
         }
-        if let id = style.filter, !context.clipping {
-            switch filter(id, for: group, context, at: element) {
-            case .ignored: break
-            case .notRendered: return []
-            case let .filter(filter): group.filter = filter
+        if !style.filters.isEmpty, !context.clipping {
+            guard let filters = filters(style.filters, for: group, context, at: element) else { return [] }
+            // Every filter but the last wraps the content in a group of its own; the last
+            // shares the group that clips, masks and fades the filtered result.
+            for filter in filters.dropLast() {
+                group.children = [.group(VectorGroup(children: group.children, filter: filter))]
             }
+            group.filter = filters.last
         }
-        if !group.needsLayer { return nodes }
+        if !group.needsLayer { return group.children }
         // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
         if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, nodes.count == 1, case var .shape(shape) = nodes[0],
            (shape.fill == nil) != (shape.stroke == nil) {

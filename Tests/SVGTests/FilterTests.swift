@@ -237,8 +237,32 @@ import Testing
                 "f.svg:1:168: warning: type: invalid value 'sepia', ignored",
                 "f.svg:1:199: warning: values: expected 20 numbers, ignored",
             ])
-        #expect(try warnings(#"<rect width="4" height="4" filter="blur(2px)"/>"#)
-            == ["f.svg:1:61: warning: filter: invalid value 'blur(2px)', ignored"])
+    }
+
+    @Test func cssFilterFunctionsAreTheirPrimitives() throws {
+        // grayscale(1) is the spec's matrix (0.2126 red luma), in sRGB.
+        #expect(try render(#"<rect width="10" height="10" fill="red" filter="grayscale(1)"/>"#)[5, 5] == (54, 54, 54, 255))
+        #expect(try render(#"<rect width="10" height="10" fill="red" style="filter: opacity(50%) invert(1)"/>"#)[5, 5]
+            == (0, 128, 128, 128))
+        // drop-shadow in currentColor, moved by whole pixels, no blur.
+        let p = try render(#"<rect width="4" height="4" style="color: blue" filter="drop-shadow(2px 3px)"/>"#)
+        #expect(p[1, 1] == (0, 0, 0, 255) && p[5, 6] == (0, 0, 255, 255) && p[5, 1].a == 0)
+        #expect(try warnings(#"<rect width="4" height="4" filter="blur(2%)"/>"#)
+            == ["f.svg:1:61: warning: filter: invalid value 'blur(2%)', ignored"])
+        #expect(try warnings(#"<rect width="4" height="4" filter="sparkle(2)"/>"#)
+            == ["f.svg:1:61: warning: filter: invalid value 'sparkle(2)', ignored"])
+    }
+
+    @Test func aFilterListAppliesInOrderAndAMissingReferenceIgnoresIt() throws {
+        // An offset, then a shadow of the moved rect; a shadow, then both moved: the same pixels
+        // here, each filter region placed around what it receives.
+        let defs = #"<filter id="o" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10"><feOffset dx="4"/></filter>"#
+        let p = try render(defs + #"<rect width="2" height="10" fill="red" filter="url(#o) drop-shadow(2px 0 blue)"/>"#)
+        #expect(p[1, 5].a == 0 && p[4, 5] == (255, 0, 0, 255) && p[6, 5] == (0, 0, 255, 255))
+        let q = try render(defs + #"<rect width="2" height="10" fill="red" filter="drop-shadow(2px 0 blue) url(#o)"/>"#)
+        #expect(q[4, 5] == (255, 0, 0, 255) && q[6, 5] == (0, 0, 255, 255))
+        let ignored = try render(defs + #"<rect width="2" height="10" fill="red" filter="url(#o) url(#none)"/>"#)
+        #expect(ignored[1, 5] == (255, 0, 0, 255) && ignored[4, 5].a == 0)
     }
 
     @Test func hostileFiltersStayBounded() throws {
