@@ -1,11 +1,12 @@
 import Geometry
 import Raster
 
-/// `filter` (Filter Effects 1): a `<filter>` element read into a `VectorFilter` for the element
-/// that refers to it. As in Chromium and rsvg-convert, a reference to a missing element is
+/// `filter` (Filter Effects 1): the `<filter>` elements and CSS filter functions an element
+/// lists, read into `VectorFilter`s for that element. A reference to a missing element is
 /// ignored (the element is drawn unfiltered, with a warning); a filter with no primitives, an
 /// empty region, a region relative to an empty bounding box, or a primitive this renderer does
-/// not support draws nothing (the spec's filter in error), the latter with a warning.
+/// not support draws nothing (the spec's filter in error, as both references treat the cases
+/// they share), each with a warning.
 extension VectorImageReader {
     /// What an element's `filter` reference comes to.
     enum FilterOutcome {
@@ -27,8 +28,9 @@ extension VectorImageReader {
 
     /// The filters of an element's `filter` list for `group`, drawn in `context`, the first
     /// applied to the element and each next one to the previous result: empty when the list is
-    /// ignored (a reference to a missing filter ignores the whole list, as Filter Effects 1 §6
-    /// says and both references do), `nil` when the element is not rendered.
+    /// ignored (a reference to a missing filter ignores the whole list, as Filter Effects 1 says
+    /// and rsvg-convert does; Chromium drops that item alone), `nil` when the element is not
+    /// rendered.
     func filters(_ values: [FilterValue], for group: VectorGroup, _ context: Context, at element: MarkupElement) -> [VectorFilter]? {
         var filters: [VectorFilter] = []
         var content = group
