@@ -315,6 +315,9 @@ final class VectorImageReader {
             symbolContext.style = style(of: target, parent: inner)
             guard symbolContext.style.isDisplayed || target.name == "symbol" else { return [] }
             symbolContext.transform = transform(of: target, symbolContext).concatenating(inner.transform)
+            // The symbol is being read: a `use` of it inside it is a cycle.
+            walking.insert(target.offset)
+            defer { walking.remove(target.offset) }
             let nodes = viewport(target, rect: Rect(0, 0, width, height), symbolContext)
             return wrap(nodes, element: target, symbolContext)
         }

@@ -67,6 +67,15 @@ import Testing
         }
     }
 
+    /// Found by fuzz-svg: a `use` inside the symbol it draws recursed until the stack overflowed.
+    @Test func aUseInsideTheSymbolItDrawsIsACycle() throws {
+        let text = ##"<svg viewBox="0 0 20 20"><symbol id="s"><rect width="5" height="5"/><use href="#s" x="5"/></symbol>"##
+            + ##"<use href="#s"/></svg>"##
+        let image = try VectorImage.parse(text: text, name: "s.svg")
+        #expect(image.shapes.count == 1)
+        #expect(image.warnings.map(\.description) == ["s.svg:1:69: warning: <use> refers to '#s', which contains this <use>; not drawn"])
+    }
+
     @Test func randomPathDataParsesOrThrowsAValueProblem() {
         var rng = SeededGenerator(seed: 42)
         let pieces = ["M", "m", "L", "l", "H", "h", "V", "v", "C", "c", "S", "s", "Q", "q", "T", "t", "A", "a", "Z", "z",
