@@ -31,8 +31,8 @@ extension Canvas {
     /// (its opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
     private var layerBudget: Int { 4 * pixmap.width * pixmap.height + (4 << 20) }
 
-    /// Draws a group: straight through, or into a layer covering its pixels that is clipped,
-    /// masked and faded as a whole before it is composited.
+    /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
+    /// clipped, masked and faded as a whole before it is composited.
     private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int) {
         guard group.needsLayer else {
             drawChildren(of: group, transform: transform, budget: budget)
@@ -60,14 +60,19 @@ extension Canvas {
             return canvas.pixmap
         }
         let layer = Canvas(width: width, height: height)
-        layer.drawChildren(of: group, transform: local, budget: inner)
+        if let filter = group.filter {
+            layer.drawFiltered(group, filter, transform: local, budget: inner)
+        } else {
+            layer.drawChildren(of: group, transform: local, budget: inner)
+        }
         var content = layer.pixmap
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
         for mask in group.masks { content.multiply(by: offscreen(mask), mode: mask.maskMode) }
         composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
     }
 
-    private func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int) {
+    /// Draws the children of `group` straight onto this canvas.
+    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int) {
         for child in group.children {
             switch child {
             case let .group(inner): draw(inner, transform: transform, budget: budget)

@@ -35,6 +35,9 @@ struct Style {
     var markerStart: String?
     var markerMid: String?
     var markerEnd: String?
+    /// Whether filter primitives work on linear-light RGB (`color-interpolation-filters`,
+    /// `linearRGB` and `auto`, the initial value) rather than on sRGB values.
+    var filtersInLinearRGB = true
     // Not inherited.
     var opacity = 1.0
     var isDisplayed = true
@@ -43,6 +46,11 @@ struct Style {
     var stopColor = PaintValue.color(.black)
     var stopOpacity = 1.0
     var transformOrigin: (x: Double, y: Double)?
+    /// The `<filter>` references and filter functions the element is drawn through, in order.
+    var filters: [FilterValue] = []
+    /// `feFlood`'s and `feDropShadow`'s colour and opacity.
+    var floodColor = PaintValue.color(.black)
+    var floodOpacity = 1.0
 
     /// The style a child starts from: inherited properties carried over, the rest reset.
     var inherited: Style {
@@ -54,6 +62,9 @@ struct Style {
         s.stopColor = .color(.black)
         s.stopOpacity = 1
         s.transformOrigin = nil
+        s.filters = []
+        s.floodColor = .color(.black)
+        s.floodOpacity = 1
         return s
     }
 
@@ -65,7 +76,8 @@ struct Style {
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
         "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
-        "marker", "marker-start", "marker-mid", "marker-end",
+        "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
+        "color-interpolation-filters",
     ]
 
     /// The properties that pick the font, applied before the others (with the parent's
@@ -109,6 +121,16 @@ struct Style {
         case "fill-opacity": guard let v = unit() else { return invalid() }; fillOpacity = v
         case "stroke-opacity": guard let v = unit() else { return invalid() }; strokeOpacity = v
         case "stop-opacity": guard let v = unit() else { return invalid() }; stopOpacity = v
+        case "flood-opacity": guard let v = unit() else { return invalid() }; floodOpacity = v
+        case "flood-color":
+            switch PaintValue.parse(value) {
+            case let p? where p == .currentColor: floodColor = p
+            case let .color(c)?: floodColor = .color(c)
+            default: return invalid()
+            }
+        case "color-interpolation-filters":
+            guard let v = keyword(["auto": true, "linearRGB": true, "sRGB": false]) else { return invalid() }
+            filtersInLinearRGB = v
         case "opacity": guard let v = unit() else { return invalid() }; opacity = v
         case "fill-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; fillRule = v
         case "clip-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; clipRule = v
@@ -137,6 +159,9 @@ struct Style {
             guard let v = keyword(["visible": true, "hidden": false, "collapse": false]) else { return invalid() }
             isVisible = v
         case "display": isDisplayed = value != "none"
+        case "filter":
+            guard let list = FilterValue.parseList(value, lengths: lengths) else { return invalid() }
+            filters = list
         case "clip-path", "mask", "marker-start", "marker-mid", "marker-end", "marker":
             var reference: String?
             if value != "none" {
@@ -203,6 +228,9 @@ struct Style {
         case "stop-color": stopColor = parent.stopColor
         case "stop-opacity": stopOpacity = parent.stopOpacity
         case "transform-origin": transformOrigin = parent.transformOrigin
+        case "filter": filters = parent.filters
+        case "flood-color": floodColor = parent.floodColor
+        case "flood-opacity": floodOpacity = parent.floodOpacity
         default: break // Inherited properties already hold the parent's value.
         }
     }

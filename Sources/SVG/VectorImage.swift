@@ -72,8 +72,9 @@ public struct Bitmap: Equatable, Sendable {
     }
 }
 
-/// Children drawn together: composited as one layer when the group has an opacity below 1,
-/// clip paths or masks (SVG's group opacity), otherwise drawn straight through.
+/// Children drawn together: composited as one layer when the group has a filter, an opacity
+/// below 1, clip paths or masks (SVG's group opacity), otherwise drawn straight through. The
+/// layer is filtered first, then clipped, masked and faded (CSS Masking's order).
 public struct VectorGroup: Equatable, Sendable {
     public var children: [VectorNode]
     /// Opacity applied to the group as a whole.
@@ -85,19 +86,22 @@ public struct VectorGroup: Equatable, Sendable {
     /// How this group masks when it is one of another group's `masks`: by luminance times
     /// alpha (SVG's default) or by alpha alone (`mask-type: alpha`).
     public var maskMode: MaskMode
+    /// The filter the children are drawn through, or `nil`.
+    public var filter: VectorFilter?
 
     /// A group of `children`.
     public init(children: [VectorNode] = [], opacity: Double = 1, clips: [VectorGroup] = [], masks: [VectorGroup] = [],
-                maskMode: MaskMode = .luminance) {
+                maskMode: MaskMode = .luminance, filter: VectorFilter? = nil) {
         self.children = children
         self.opacity = opacity
         self.clips = clips
         self.masks = masks
         self.maskMode = maskMode
+        self.filter = filter
     }
 
     /// True when drawing the group needs an offscreen layer.
-    public var needsLayer: Bool { opacity < 1 || !clips.isEmpty || !masks.isEmpty }
+    public var needsLayer: Bool { opacity < 1 || !clips.isEmpty || !masks.isEmpty || filter != nil }
 
     /// Every shape inside, in paint order.
     public var shapes: [Shape] {
@@ -110,9 +114,11 @@ public struct VectorGroup: Equatable, Sendable {
         }
     }
 
-    /// The union of the children's bounds (fills and strokes), or `nil` when empty.
+    /// The union of the children's bounds (fills and strokes), or `nil` when empty; with a
+    /// filter, its region (a blur or an offset draws outside the children).
     public var bounds: Rect? {
-        children.reduce(nil as Rect?) { result, node in
+        if let filter { return filter.bounds }
+        return children.reduce(nil as Rect?) { result, node in
             let b: Rect?
             switch node {
             case let .shape(shape): b = shape.bounds

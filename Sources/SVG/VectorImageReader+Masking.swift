@@ -49,22 +49,7 @@ extension VectorImageReader {
         expanding.insert("mask:" + id)
         defer { expanding.remove("mask:" + id) }
         let box = objectBox(group, context)
-        let boundingBoxUnits = mask.attribute("maskUnits")?.value.trimmingSpace() != "userSpaceOnUse"
-        let region: Rect
-        if boundingBoxUnits {
-            guard let box, box.width > 0, box.height > 0 else { return nothing }
-            let fractions = LengthContext(viewport: Size(1, 1), style: context.style, fonts: fonts)
-            let x = length(mask, "x", .x, fractions) ?? -0.1, y = length(mask, "y", .y, fractions) ?? -0.1
-            let w = length(mask, "width", .x, fractions) ?? 1.2, h = length(mask, "height", .y, fractions) ?? 1.2
-            region = Rect(box.x + x * box.width, box.y + y * box.height, w * box.width, h * box.height)
-        } else {
-            let lengths = context.lengths
-            region = Rect(length(mask, "x", .x, lengths) ?? -0.1 * context.viewport.width,
-                          length(mask, "y", .y, lengths) ?? -0.1 * context.viewport.height,
-                          length(mask, "width", .x, lengths) ?? 1.2 * context.viewport.width,
-                          length(mask, "height", .y, lengths) ?? 1.2 * context.viewport.height)
-        }
-        guard region.width > 0, region.height > 0 else { return nothing }
+        guard let region = region(of: mask, units: "maskUnits", box: box, context) else { return nothing }
         var inner = context
         inner.style = style(of: mask, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
         inner.clipping = false
@@ -85,6 +70,28 @@ extension VectorImageReader {
             result.masks = [outer]
         }
         return result
+    }
+
+    /// The region a `mask` or `filter` element covers (its x, y, width and height, by default
+    /// -10 %, -10 %, 120 %, 120 %) in the user space `context.transform` maps from: fractions of
+    /// the object bounding box `box` unless the `units` attribute says `userSpaceOnUse`. `nil`
+    /// when the region is empty, or relative to a box that is: the element is not rendered.
+    func region(of element: MarkupElement, units: String, box: Rect?, _ context: Context) -> Rect? {
+        let region: Rect
+        if element.attribute(units)?.value.trimmingSpace() != "userSpaceOnUse" {
+            guard let box, box.width > 0, box.height > 0 else { return nil }
+            let fractions = LengthContext(viewport: Size(1, 1), style: context.style, fonts: fonts)
+            let x = length(element, "x", .x, fractions) ?? -0.1, y = length(element, "y", .y, fractions) ?? -0.1
+            let w = length(element, "width", .x, fractions) ?? 1.2, h = length(element, "height", .y, fractions) ?? 1.2
+            region = Rect(box.x + x * box.width, box.y + y * box.height, w * box.width, h * box.height)
+        } else {
+            let lengths = context.lengths
+            region = Rect(length(element, "x", .x, lengths) ?? -0.1 * context.viewport.width,
+                          length(element, "y", .y, lengths) ?? -0.1 * context.viewport.height,
+                          length(element, "width", .x, lengths) ?? 1.2 * context.viewport.width,
+                          length(element, "height", .y, lengths) ?? 1.2 * context.viewport.height)
+        }
+        return region.width > 0 && region.height > 0 ? region : nil
     }
 
     /// The object bounding box of a group's geometry (fills' outlines, strokes ignored) in the

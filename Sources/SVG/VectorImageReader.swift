@@ -229,7 +229,8 @@ final class VectorImageReader {
         return wrap(nodes, element: element, context)
     }
 
-    /// `nodes` inside a group carrying the element's opacity, clip path and mask, when it has any.
+    /// `nodes` inside a group carrying the element's filter, opacity, clip path and mask, when it
+    /// has any; none at all when its filter is in error.
     func wrap(_ nodes: [VectorNode], element: MarkupElement, _ context: Context) -> [VectorNode] {
         let style = context.style
         guard !nodes.isEmpty else { return nodes }
@@ -238,9 +239,18 @@ final class VectorImageReader {
         if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
             group.masks = [mask]
         }
-        if !group.needsLayer { return nodes }
+        if !style.filters.isEmpty, !context.clipping {
+            guard let filters = filters(style.filters, for: group, context, at: element) else { return [] }
+            // Every filter but the last wraps the content in a group of its own; the last
+            // shares the group that clips, masks and fades the filtered result.
+            for filter in filters.dropLast() {
+                group.children = [.group(VectorGroup(children: group.children, filter: filter))]
+            }
+            group.filter = filters.last
+        }
+        if !group.needsLayer { return group.children }
         // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
-        if group.clips.isEmpty, group.masks.isEmpty, nodes.count == 1, case var .shape(shape) = nodes[0],
+        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, nodes.count == 1, case var .shape(shape) = nodes[0],
            (shape.fill == nil) != (shape.stroke == nil) {
             shape.fill = shape.fill.map { $0.multiplyingAlpha(by: group.opacity) }
             if let paint = shape.stroke?.paint { shape.stroke?.paint = paint.multiplyingAlpha(by: group.opacity) }
@@ -313,6 +323,9 @@ final class VectorImageReader {
             symbolContext.style = style(of: target, parent: inner)
             guard symbolContext.style.isDisplayed || target.name == "symbol" else { return [] }
             symbolContext.transform = transform(of: target, symbolContext).concatenating(inner.transform)
+            // The symbol is being read: a `use` of it inside it is a cycle.
+            walking.insert(target.offset)
+            defer { walking.remove(target.offset) }
             let nodes = viewport(target, rect: Rect(0, 0, width, height), symbolContext)
             return wrap(nodes, element: target, symbolContext)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import GoldenTesting
 import Raster
@@ -54,6 +55,25 @@ import Testing
         for end in stride(from: 0, to: original.count, by: 7) {
             check(String(decoding: original[..<end], as: UTF8.self), name: name)
         }
+    }
+
+    /// Filters reach the pixel code with mutated regions, deviations, offsets, inputs and matrices.
+    @Test(arguments: CorpusGoldenTests.names.filter { $0.hasPrefix("filter-") })
+    func mutatedFilterFilesParseOrThrowLocatedErrors(name: String) throws {
+        let original = Array(try String(contentsOfFile: "\(CorpusGoldenTests.folder)/\(name).svg", encoding: .utf8).utf8)
+        var rng = SeededGenerator(seed: UInt64(name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }.magnitude))
+        for _ in 0..<40 {
+            check(String(decoding: mutate(original, &rng), as: UTF8.self), name: name)
+        }
+    }
+
+    /// Found by fuzz-svg: a `use` inside the symbol it draws recursed until the stack overflowed.
+    @Test func aUseInsideTheSymbolItDrawsIsACycle() throws {
+        let text = ##"<svg viewBox="0 0 20 20"><symbol id="s"><rect width="5" height="5"/><use href="#s" x="5"/></symbol>"##
+            + ##"<use href="#s"/></svg>"##
+        let image = try VectorImage.parse(text: text, name: "s.svg")
+        #expect(image.shapes.count == 1)
+        #expect(image.warnings.map(\.description) == ["s.svg:1:69: warning: <use> refers to '#s', which contains this <use>; not drawn"])
     }
 
     @Test func randomPathDataParsesOrThrowsAValueProblem() {
