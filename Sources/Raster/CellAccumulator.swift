@@ -261,7 +261,20 @@ private struct PieceWalk {
     /// cover nothing in it and are dropped. Parts left or right of it become vertical lines on
     /// that side of the box: left of the box a line still covers every pixel of its rows, and
     /// on the right edge it ends the coverage of the parts inside.
+    @inline(__always)
     mutating func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+        // Most lines lie inside the box, which is their path's bounds: they need no clipping.
+        if UInt(bitPattern: xa) <= UInt(right) && UInt(bitPattern: xb) <= UInt(right)
+            && UInt(bitPattern: ya) <= UInt(bottom) && UInt(bitPattern: yb) <= UInt(bottom) {
+            line(xa, ya, xb, yb)
+            return
+        }
+        clip(xa, ya, xb, yb)
+    }
+
+    /// `addClipped` for a line reaching outside the box.
+    @inline(never)
+    private mutating func clip(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
         var x0 = xa, y0 = ya, x1 = xb, y1 = yb
         if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
         if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
