@@ -381,19 +381,27 @@ private struct PieceWalk {
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
     /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
-    /// Inlined for the most common case, a part inside one pixel (steep lines); parts crossing
+    /// Inlined for the most common cases, a part inside one pixel (steep lines) and a part
+    /// crossing one column (only the crossing is needed, one division); parts crossing more
     /// columns go to `rowSegmentAcross`.
     @inline(__always)
     private mutating func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
-        if x1 >> 8 == x2 >> 8 {
-            add(row: ey, x: x1 >> 8, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        let ex1 = x1 >> 8, ex2 = x2 >> 8
+        if ex1 == ex2 {
+            add(row: ey, x: ex1, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        } else if abs(ex2 - ex1) == 1 {
+            // Two cells (the most common crossing): only the crossing is needed, one division.
+            let first = x2 > x1 ? 256 : 0
+            let cover = Steps.floorDivide(abs(first - (x1 & 255)) * (y2 - y1), abs(x2 - x1)).quotient
+            add(row: ey, x: ex1, cover: cover, fractions: (x1 & 255) + first)
+            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: (x2 & 255) + 256 - first)
         } else {
             rowSegmentAcross(ey, x1, y1, x2, y2)
         }
     }
 
-    /// `rowSegment` for a part that crosses at least one pixel column.
+    /// `rowSegment` for a part that crosses at least two pixel columns.
     @inline(never)
     private mutating func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         var ex1 = x1 >> 8
@@ -401,13 +409,6 @@ private struct PieceWalk {
         let dx = x2 - x1
         let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
         let firstFraction = dx > 0 ? 256 - fx1 : fx1
-        if ex2 == ex1 + incr {
-            // Two cells: only the crossing is needed, one division instead of the DDA's two.
-            let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
-            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
-            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
-            return
-        }
         var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
         add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
         ex1 += incr
