@@ -151,12 +151,10 @@ final class CellAccumulator {
                 while word != 0 {
                     let x = w << 6 | word.trailingZeroBitCount
                     word &= word &- 1
+                    // Cells run to x = width at most, so a run between cells ends inside the box.
                     if runStart < x && covers != 0 {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
-                        let end = min(x, width)
-                        if alpha != 0 && runStart < end {
-                            sink.blit(x: box.x0 + runStart, y: y, count: end - runStart, alpha: alpha)
-                        }
+                        if alpha != 0 { sink.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
                     }
                     let cover = Int(row[2 * x]), area = Int(row[2 * x + 1])
                     row[2 * x] = 0
