@@ -151,12 +151,10 @@ final class CellAccumulator {
                 while word != 0 {
                     let x = w << 6 | word.trailingZeroBitCount
                     word &= word &- 1
+                    // Cells run to x = width at most, so a run between cells ends inside the box.
                     if runStart < x && covers != 0 {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
-                        let end = min(x, width)
-                        if alpha != 0 && runStart < end {
-                            sink.blit(x: box.x0 + runStart, y: y, count: end - runStart, alpha: alpha)
-                        }
+                        if alpha != 0 { sink.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
                     }
                     let cover = Int(row[2 * x]), area = Int(row[2 * x + 1])
                     row[2 * x] = 0
@@ -261,7 +259,20 @@ private struct PieceWalk {
     /// cover nothing in it and are dropped. Parts left or right of it become vertical lines on
     /// that side of the box: left of the box a line still covers every pixel of its rows, and
     /// on the right edge it ends the coverage of the parts inside.
+    @inline(__always)
     mutating func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+        // Most lines lie inside the box, which is their path's bounds: they need no clipping.
+        if UInt(bitPattern: xa) <= UInt(right) && UInt(bitPattern: xb) <= UInt(right)
+            && UInt(bitPattern: ya) <= UInt(bottom) && UInt(bitPattern: yb) <= UInt(bottom) {
+            line(xa, ya, xb, yb)
+            return
+        }
+        clip(xa, ya, xb, yb)
+    }
+
+    /// `addClipped` for a line reaching outside the box.
+    @inline(never)
+    private mutating func clip(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
         var x0 = xa, y0 = ya, x1 = xb, y1 = yb
         if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
         if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
@@ -368,19 +379,27 @@ private struct PieceWalk {
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
     /// within the row, splitting it at each pixel column it crosses (as AGG's `render_hline`).
-    /// Inlined for the most common case, a part inside one pixel (steep lines); parts crossing
+    /// Inlined for the most common cases, a part inside one pixel (steep lines) and a part
+    /// crossing one column (only the crossing is needed, one division); parts crossing more
     /// columns go to `rowSegmentAcross`.
     @inline(__always)
     private mutating func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
-        if x1 >> 8 == x2 >> 8 {
-            add(row: ey, x: x1 >> 8, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        let ex1 = x1 >> 8, ex2 = x2 >> 8
+        if ex1 == ex2 {
+            add(row: ey, x: ex1, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))
+        } else if abs(ex2 - ex1) == 1 {
+            // Two cells (the most common crossing): only the crossing is needed, one division.
+            let first = x2 > x1 ? 256 : 0
+            let cover = Steps.floorDivide(abs(first - (x1 & 255)) * (y2 - y1), abs(x2 - x1)).quotient
+            add(row: ey, x: ex1, cover: cover, fractions: (x1 & 255) + first)
+            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: (x2 & 255) + 256 - first)
         } else {
             rowSegmentAcross(ey, x1, y1, x2, y2)
         }
     }
 
-    /// `rowSegment` for a part that crosses at least one pixel column.
+    /// `rowSegment` for a part that crosses at least two pixel columns.
     @inline(never)
     private mutating func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         var ex1 = x1 >> 8
@@ -388,13 +407,6 @@ private struct PieceWalk {
         let dx = x2 - x1
         let (first, incr) = dx > 0 ? (256, 1) : (0, -1)
         let firstFraction = dx > 0 ? 256 - fx1 : fx1
-        if ex2 == ex1 + incr {
-            // Two cells: only the crossing is needed, one division instead of the DDA's two.
-            let cover = Steps.floorDivide(firstFraction * (y2 - y1), abs(dx)).quotient
-            add(row: ey, x: ex1, cover: cover, fractions: fx1 + first)
-            add(row: ey, x: ex2, cover: y2 - y1 - cover, fractions: fx2 + 256 - first)
-            return
-        }
         var steps = Steps(total: y2 - y1, over: abs(dx), firstFraction: firstFraction)
         add(row: ey, x: ex1, cover: steps.first, fractions: fx1 + first)
         ex1 += incr
