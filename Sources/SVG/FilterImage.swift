@@ -27,15 +27,25 @@ struct FilterImage {
     init(_ pixmap: Pixmap) {
         width = pixmap.width
         height = pixmap.height
-        data = pixmap.data.map { UInt16($0) &* 257 }
+        data = [UInt16](unsafeUninitializedCapacity: pixmap.data.count) { d, initialized in
+            pixmap.data.withUnsafeBufferPointer { p in
+                for i in p.indices { d[i] = UInt16(p[i]) &* 257 }
+            }
+            initialized = pixmap.data.count
+        }
         linearRGB = false
     }
 
     /// The image as an 8-bit sRGB pixmap (rounded to nearest, so colour never exceeds alpha).
     func pixmap() -> Pixmap {
         let srgb = converted(linearRGB: false)
-        return Pixmap(width: width, height: height,
-                      premultiplied: srgb.data.map { UInt8((Int($0) * 255 + 32767) / Self.one) })
+        let bytes = [UInt8](unsafeUninitializedCapacity: srgb.data.count) { d, initialized in
+            srgb.data.withUnsafeBufferPointer { p in
+                for i in p.indices { d[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) &* 255 &+ 32767) / 65535) }
+            }
+            initialized = srgb.data.count
+        }
+        return Pixmap(width: width, height: height, premultiplied: bytes)
     }
 
     /// `x · y / 65535`, rounded, for channels 0...65535.
@@ -138,21 +148,34 @@ struct FilterImage {
         let readsColour = (0..<4).contains { row in m[row * 5] != 0 || m[row * 5 + 1] != 0 || m[row * 5 + 2] != 0 }
         var copy = self
         copy.data.withUnsafeMutableBufferPointer { d in
-            for i in stride(from: 0, to: d.count, by: 4) {
-                let a = Int(d[i + 3])
-                func straight(_ c: Int) -> Int {
-                    a == 0 || !readsColour ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
-                }
-                let r = straight(0), g = straight(1), b = straight(2)
-                func row(_ k: Int) -> Int {
+            m.withUnsafeBufferPointer { m in
+                @inline(__always) func row(_ k: Int, _ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Int {
                     let sum = m[k] * r + m[k + 1] * g + m[k + 2] * b + m[k + 3] * a + m[k + 4] * Self.one
                     return min(Self.one, max(0, (sum + 32768) >> 16))
                 }
-                let alpha = row(15)
-                d[i] = UInt16(Self.product(row(0), alpha))
-                d[i + 1] = UInt16(Self.product(row(5), alpha))
-                d[i + 2] = UInt16(Self.product(row(10), alpha))
-                d[i + 3] = UInt16(alpha)
+                // Every transparent pixel becomes the same pixel.
+                let clearAlpha = row(15, 0, 0, 0, 0)
+                let clear = (UInt16(Self.product(row(0, 0, 0, 0, 0), clearAlpha)),
+                             UInt16(Self.product(row(5, 0, 0, 0, 0), clearAlpha)),
+                             UInt16(Self.product(row(10, 0, 0, 0, 0), clearAlpha)), UInt16(clearAlpha))
+                for i in stride(from: 0, to: d.count, by: 4) {
+                    let a = Int(d[i + 3])
+                    guard a != 0 else {
+                        d[i] = clear.0; d[i + 1] = clear.1; d[i + 2] = clear.2; d[i + 3] = clear.3
+                        continue
+                    }
+                    var r = 0, g = 0, b = 0
+                    if readsColour {
+                        r = min(Self.one, (Int(d[i]) * Self.one + a / 2) / a)
+                        g = min(Self.one, (Int(d[i + 1]) * Self.one + a / 2) / a)
+                        b = min(Self.one, (Int(d[i + 2]) * Self.one + a / 2) / a)
+                    }
+                    let alpha = row(15, r, g, b, a)
+                    d[i] = UInt16(Self.product(row(0, r, g, b, a), alpha))
+                    d[i + 1] = UInt16(Self.product(row(5, r, g, b, a), alpha))
+                    d[i + 2] = UInt16(Self.product(row(10, r, g, b, a), alpha))
+                    d[i + 3] = UInt16(alpha)
+                }
             }
         }
         return copy
@@ -162,6 +185,20 @@ struct FilterImage {
     func composite(_ other: FilterImage, _ op: FilterEffect.CompositeOperator) -> FilterImage {
         var out = self
         let n = Self.one
+        // Source-over (every merge and shadow) without the operator's dispatch in the loop.
+        if case .over = op {
+            other.data.withUnsafeBufferPointer { b in
+                out.data.withUnsafeMutableBufferPointer { d in
+                    for i in stride(from: 0, to: d.count, by: 4) {
+                        let rest = n - Int(d[i + 3])
+                        for c in 0..<4 { d[i + c] = UInt16(min(n, Int(d[i + c]) + Self.product(Int(b[i + c]), rest))) }
+                        let a = d[i + 3]
+                        for c in 0..<3 where d[i + c] > a { d[i + c] = a }
+                    }
+                }
+            }
+            return out
+        }
         other.data.withUnsafeBufferPointer { b in
             out.data.withUnsafeMutableBufferPointer { d in
                 for i in stride(from: 0, to: d.count, by: 4) {
