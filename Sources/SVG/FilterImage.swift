@@ -608,11 +608,11 @@ enum SRGBTransfer {
         var guess = 1.0
         return (0...65535).map { i in
             let x = Double(i) / 65535
-            guard x > 0.04045 else { return UInt16((x / 12.92 * 65535).rounded()) }
+            guard x > 0.04045 else { return level(x / 12.92 * 65535) }
             // ((x + 0.055) / 1.055)^2.4 = t² · (t²)^(1/5)
             let t = (x + 0.055) / 1.055
             guess = root(t * t, 5, from: guess)
-            return UInt16((min(max(t * t * guess, 0), 1) * 65535).rounded())
+            return level(min(max(t * t * guess, 0), 1) * 65535)
         }
     }()
 
@@ -621,13 +621,21 @@ enum SRGBTransfer {
         var guess = 1.0
         return (0...65535).map { i in
             let x = Double(i) / 65535
-            guard x > 0.003_130_8 else { return UInt16((x * 12.92 * 65535).rounded()) }
+            guard x > 0.003_130_8 else { return level(x * 12.92 * 65535) }
             // x^(1/2.4) = (x^5)^(1/12) = √√∛(x^5)
             guess = root(x * x * x * x * x, 3, from: guess)
             let v = 1.055 * guess.squareRoot().squareRoot() - 0.055
-            return UInt16((min(max(v, 0), 1) * 65535).rounded())
+            return level(min(max(v, 0), 1) * 65535)
         }
     }()
+
+    /// `v` in 0...65535 rounded to the nearest whole number, halves up (as `rounded()`, without
+    /// its library call: the table builds round 131072 values).
+    @inline(__always)
+    static func level(_ v: Double) -> UInt16 {
+        let whole = Int(v)
+        return UInt16(v - Double(whole) >= 0.5 ? whole + 1 : whole)
+    }
 
     /// The `n`th root of `v` > 0 by Newton's method from `start` > 0: one step lands at or
     /// above the root (the mean of y and v/yⁿ⁻¹ weighted n−1 to 1 is at least their geometric
