@@ -27,15 +27,25 @@ struct FilterImage {
     init(_ pixmap: Pixmap) {
         width = pixmap.width
         height = pixmap.height
-        data = pixmap.data.map { UInt16($0) &* 257 }
+        data = [UInt16](unsafeUninitializedCapacity: pixmap.data.count) { d, initialized in
+            pixmap.data.withUnsafeBufferPointer { p in
+                for i in p.indices { d[i] = UInt16(p[i]) &* 257 }
+            }
+            initialized = pixmap.data.count
+        }
         linearRGB = false
     }
 
     /// The image as an 8-bit sRGB pixmap (rounded to nearest, so colour never exceeds alpha).
     func pixmap() -> Pixmap {
         let srgb = converted(linearRGB: false)
-        return Pixmap(width: width, height: height,
-                      premultiplied: srgb.data.map { UInt8((Int($0) * 255 + 32767) / Self.one) })
+        let bytes = [UInt8](unsafeUninitializedCapacity: srgb.data.count) { d, initialized in
+            srgb.data.withUnsafeBufferPointer { p in
+                for i in p.indices { d[i] = UInt8(truncatingIfNeeded: (UInt32(p[i]) &* 255 &+ 32767) / 65535) }
+            }
+            initialized = srgb.data.count
+        }
+        return Pixmap(width: width, height: height, premultiplied: bytes)
     }
 
     /// `x · y / 65535`, rounded, for channels 0...65535.
@@ -138,21 +148,34 @@ struct FilterImage {
         let readsColour = (0..<4).contains { row in m[row * 5] != 0 || m[row * 5 + 1] != 0 || m[row * 5 + 2] != 0 }
         var copy = self
         copy.data.withUnsafeMutableBufferPointer { d in
-            for i in stride(from: 0, to: d.count, by: 4) {
-                let a = Int(d[i + 3])
-                func straight(_ c: Int) -> Int {
-                    a == 0 || !readsColour ? 0 : min(Self.one, (Int(d[i + c]) * Self.one + a / 2) / a)
-                }
-                let r = straight(0), g = straight(1), b = straight(2)
-                func row(_ k: Int) -> Int {
+            m.withUnsafeBufferPointer { m in
+                @inline(__always) func row(_ k: Int, _ r: Int, _ g: Int, _ b: Int, _ a: Int) -> Int {
                     let sum = m[k] * r + m[k + 1] * g + m[k + 2] * b + m[k + 3] * a + m[k + 4] * Self.one
                     return min(Self.one, max(0, (sum + 32768) >> 16))
                 }
-                let alpha = row(15)
-                d[i] = UInt16(Self.product(row(0), alpha))
-                d[i + 1] = UInt16(Self.product(row(5), alpha))
-                d[i + 2] = UInt16(Self.product(row(10), alpha))
-                d[i + 3] = UInt16(alpha)
+                // Every transparent pixel becomes the same pixel.
+                let clearAlpha = row(15, 0, 0, 0, 0)
+                let clear = (UInt16(Self.product(row(0, 0, 0, 0, 0), clearAlpha)),
+                             UInt16(Self.product(row(5, 0, 0, 0, 0), clearAlpha)),
+                             UInt16(Self.product(row(10, 0, 0, 0, 0), clearAlpha)), UInt16(clearAlpha))
+                for i in stride(from: 0, to: d.count, by: 4) {
+                    let a = Int(d[i + 3])
+                    guard a != 0 else {
+                        d[i] = clear.0; d[i + 1] = clear.1; d[i + 2] = clear.2; d[i + 3] = clear.3
+                        continue
+                    }
+                    var r = 0, g = 0, b = 0
+                    if readsColour {
+                        r = min(Self.one, (Int(d[i]) * Self.one + a / 2) / a)
+                        g = min(Self.one, (Int(d[i + 1]) * Self.one + a / 2) / a)
+                        b = min(Self.one, (Int(d[i + 2]) * Self.one + a / 2) / a)
+                    }
+                    let alpha = row(15, r, g, b, a)
+                    d[i] = UInt16(Self.product(row(0, r, g, b, a), alpha))
+                    d[i + 1] = UInt16(Self.product(row(5, r, g, b, a), alpha))
+                    d[i + 2] = UInt16(Self.product(row(10, r, g, b, a), alpha))
+                    d[i + 3] = UInt16(alpha)
+                }
             }
         }
         return copy
@@ -162,6 +185,20 @@ struct FilterImage {
     func composite(_ other: FilterImage, _ op: FilterEffect.CompositeOperator) -> FilterImage {
         var out = self
         let n = Self.one
+        // Source-over (every merge and shadow) without the operator's dispatch in the loop.
+        if case .over = op {
+            other.data.withUnsafeBufferPointer { b in
+                out.data.withUnsafeMutableBufferPointer { d in
+                    for i in stride(from: 0, to: d.count, by: 4) {
+                        let rest = n - Int(d[i + 3])
+                        for c in 0..<4 { d[i + c] = UInt16(min(n, Int(d[i + c]) + Self.product(Int(b[i + c]), rest))) }
+                        let a = d[i + 3]
+                        for c in 0..<3 where d[i + c] > a { d[i + c] = a }
+                    }
+                }
+            }
+            return out
+        }
         other.data.withUnsafeBufferPointer { b in
             out.data.withUnsafeMutableBufferPointer { d in
                 for i in stride(from: 0, to: d.count, by: 4) {
@@ -275,16 +312,12 @@ struct FilterImage {
     func blurred(x sigmaX: Double, y sigmaY: Double) -> FilterImage {
         var out = self
         let dx = Self.boxSize(sigmaX), dy = Self.boxSize(sigmaY)
-        out.data.withUnsafeMutableBufferPointer { d in
-            guard let base = d.baseAddress else { return }
-            if dx > 0 {
-                var line = LineBuffers(count: width, box: dx)
-                for y in 0..<height { line.blur(base + y * width * 4, stride: 4) }
-            }
-            if dy > 0 {
-                var line = LineBuffers(count: height, box: dy)
-                for x in 0..<width { line.blur(base + x * 4, stride: width * 4) }
-            }
+        if dx > 0 { out.data.blurRows(width: width, height: height, box: dx) }
+        if dy > 0 {
+            // Columns are blurred as the rows of the transposed image, so every pass reads memory in order.
+            var columns = out.data.transposedPixels(width: width, height: height)
+            columns.blurRows(width: height, height: width, box: dy)
+            out.data = columns.transposedPixels(width: height, height: width)
         }
         return out
     }
@@ -297,68 +330,126 @@ struct FilterImage {
         let d = min(sigma, 5e6) * 1.879_971_205_973_250_3 + 0.5
         return Int(d.rounded(.down))
     }
+}
 
-    /// Scratch space for blurring one row or column of `count` pixels: the four channels as
-    /// integers, twice, with `pad` transparent pixels either side.
-    private struct LineBuffers {
-        let count: Int, box: Int, pad: Int
-        var a: [Int], b: [Int]
-
-        /// The three boxes reach 1.5 boxes either way; the padding stops at twice the line's
-        /// length (a blur that much wider than the filter's layer is approximated), bounding time.
-        init(count: Int, box: Int) {
-            self.count = count
-            self.box = box
-            pad = min(3 * (box / 2 + 1), 2 * count + 64)
-            a = [Int](repeating: 0, count: (count + 2 * pad) * 4)
-            b = a
-        }
-
-        /// Three box blurs along the line starting at `start`, pixels `stride` channels apart;
-        /// a transparent line stays as it is.
-        mutating func blur(_ start: UnsafeMutablePointer<UInt16>, stride: Int) {
-            guard (0..<count).contains(where: { start[$0 * stride + 3] != 0 }) else { return }
-            let (count, pad, box) = (self.count, self.pad, self.box)
-            a.withUnsafeMutableBufferPointer { a in
-                b.withUnsafeMutableBufferPointer { b in
-                    a.update(repeating: 0)
-                    for i in 0..<count { for c in 0..<4 { a[(pad + i) * 4 + c] = Int(start[i * stride + c]) } }
-                    let half = box / 2, length = count + 2 * pad
-                    if box % 2 == 1 {
-                        Self.box(a, into: b, count: length, size: box, left: half)
-                        Self.box(b, into: a, count: length, size: box, left: half)
-                        Self.box(a, into: b, count: length, size: box, left: half)
-                    } else {
-                        Self.box(a, into: b, count: length, size: box, left: half)
-                        Self.box(b, into: a, count: length, size: box, left: half - 1)
-                        Self.box(a, into: b, count: length, size: box + 1, left: half)
+extension [UInt16] {
+    /// The image's pixels (four channels each) with rows and columns swapped.
+    func transposedPixels(width: Int, height: Int) -> [UInt16] {
+        var out = [UInt16](repeating: 0, count: count)
+        withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let from = (y * width + x) * 4, to = (x * height + y) * 4
+                        target[to] = source[from]; target[to + 1] = source[from + 1]
+                        target[to + 2] = source[from + 2]; target[to + 3] = source[from + 3]
                     }
-                    for i in 0..<count { for c in 0..<4 { start[i * stride + c] = UInt16(b[(pad + i) * 4 + c]) } }
                 }
             }
         }
+        return out
+    }
 
-        /// out[i] = the rounded mean of in[i − left ..< i − left + size], zero outside the line.
-        /// The division is a multiplication by ⌈2⁶⁴/size⌉ keeping the high word, exact while
-        /// 65536 · size² < 2⁶⁴ (sizes stay below 2²⁴: `boxSize` caps the deviation).
-        static func box(_ input: UnsafeMutableBufferPointer<Int>, into out: UnsafeMutableBufferPointer<Int>, count: Int,
-                        size: Int, left: Int) {
-            guard size > 1 else {
-                for i in 0..<count * 4 { out[i] = input[i] }
-                return
+    /// Three box blurs of `box` pixels along every row of a `width` × `height` image.
+    mutating func blurRows(width: Int, height: Int, box: Int) {
+        var line = BlurLine(count: width, box: box)
+        withUnsafeMutableBufferPointer { d in
+            guard let base = d.baseAddress else { return }
+            for y in 0..<height { line.blur(base + y * width * 4) }
+        }
+    }
+}
+
+/// Scratch space for blurring one row of `count` pixels: the four channels, twice, with `pad`
+/// transparent pixels either side. Only the span that can hold colour is visited: the rest of
+/// the padded line is transparent and stays so (the mean of nothing but zeros is zero).
+private struct BlurLine {
+    let count: Int, box: Int, pad: Int
+    var a: [Int32], b: [Int32]
+
+    /// The three boxes reach 1.5 boxes either way; the padding stops at twice the line's
+    /// length (a blur that much wider than the filter's layer is approximated), bounding time.
+    init(count: Int, box: Int) {
+        self.count = count
+        self.box = box
+        pad = min(3 * (box / 2 + 1), 2 * count + 64)
+        a = [Int32](repeating: 0, count: (count + 2 * pad) * 4)
+        b = a
+    }
+
+    /// Three box blurs along the row starting at `start`; a transparent row stays as it is.
+    mutating func blur(_ start: UnsafeMutablePointer<UInt16>) {
+        let (count, pad, box) = (self.count, self.pad, self.box)
+        var first = count, last = -1, opaque = false
+        for i in 0..<count {
+            let p = start + i * 4
+            if p[3] != 0 { opaque = true }
+            if p[0] | p[1] | p[2] | p[3] != 0 {
+                if first == count { first = i }
+                last = i
             }
-            let reciprocal = UInt64.max / UInt64(size) + 1
-            for c in 0..<4 {
-                var sum = 0
-                for k in max(0, -left)..<max(0, min(count, size - left)) { sum += input[k * 4 + c] }
+        }
+        guard opaque else { return }
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                let a = a.baseAddress!, b = b.baseAddress!
+                for i in first...last { for c in 0..<4 { a[(pad + i) * 4 + c] = Int32(start[i * 4 + c]) } }
+                let half = box / 2, length = count + 2 * pad
+                var span = (pad + first, pad + last + 1)
+                if box % 2 == 1 {
+                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
+                    span = Self.box(b, span, into: a, length: length, size: box, left: half)
+                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
+                } else {
+                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
+                    span = Self.box(b, span, into: a, length: length, size: box, left: half - 1)
+                    span = Self.box(a, span, into: b, length: length, size: box + 1, left: half)
+                }
                 for i in 0..<count {
-                    out[i * 4 + c] = Int(UInt64(sum + size / 2).multipliedFullWidth(by: reciprocal).high)
-                    let added = i - left + size, removed = i - left
-                    if added >= 0, added < count { sum += input[added * 4 + c] }
-                    if removed >= 0, removed < count { sum -= input[removed * 4 + c] }
+                    let j = pad + i
+                    let inside = j >= span.0 && j < span.1
+                    for c in 0..<4 { start[i * 4 + c] = inside ? UInt16(b[j * 4 + c]) : 0 }
                 }
             }
         }
+    }
+
+    /// out[i] = the rounded mean of in[i − left ..< i − left + size], for a line of `length`
+    /// pixels whose colour lies within `span` (zero elsewhere); returns the span of the result.
+    /// The division is a multiplication by ⌈2⁶⁴/size⌉ keeping the high word, exact while
+    /// 65536 · size² < 2⁶⁴ (sizes stay below 2²⁴: `boxSize` caps the deviation).
+    static func box(_ input: UnsafeMutablePointer<Int32>, _ span: (Int, Int), into out: UnsafeMutablePointer<Int32>,
+                    length: Int, size: Int, left: Int) -> (Int, Int) {
+        let (s0, s1) = span
+        guard size > 1 else {
+            for i in s0 * 4..<s1 * 4 { out[i] = input[i] }
+            return span
+        }
+        let o0 = Swift.max(0, s0 + left - size + 1), o1 = Swift.min(length, s1 + left)
+        guard o0 < o1 else { return (0, 0) }
+        let reciprocal = UInt64.max / UInt64(size) + 1, rounding = size / 2
+        var sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0
+        for k in Swift.max(s0, o0 - left)..<Swift.max(s0, Swift.min(s1, o0 - left + size)) {
+            sum0 += Int(input[k * 4]); sum1 += Int(input[k * 4 + 1])
+            sum2 += Int(input[k * 4 + 2]); sum3 += Int(input[k * 4 + 3])
+        }
+        @inline(__always) func mean(_ sum: Int) -> Int32 {
+            Int32(truncatingIfNeeded: UInt64(sum + rounding).multipliedFullWidth(by: reciprocal).high)
+        }
+        for i in o0..<o1 {
+            out[i * 4] = mean(sum0); out[i * 4 + 1] = mean(sum1)
+            out[i * 4 + 2] = mean(sum2); out[i * 4 + 3] = mean(sum3)
+            let added = i - left + size, removed = i - left
+            if added >= s0, added < s1 {
+                sum0 += Int(input[added * 4]); sum1 += Int(input[added * 4 + 1])
+                sum2 += Int(input[added * 4 + 2]); sum3 += Int(input[added * 4 + 3])
+            }
+            if removed >= s0, removed < s1 {
+                sum0 -= Int(input[removed * 4]); sum1 -= Int(input[removed * 4 + 1])
+                sum2 -= Int(input[removed * 4 + 2]); sum3 -= Int(input[removed * 4 + 3])
+            }
+        }
+        return (o0, o1)
     }
 }
 
@@ -517,11 +608,11 @@ enum SRGBTransfer {
         var guess = 1.0
         return (0...65535).map { i in
             let x = Double(i) / 65535
-            guard x > 0.04045 else { return UInt16((x / 12.92 * 65535).rounded()) }
+            guard x > 0.04045 else { return level(x / 12.92 * 65535) }
             // ((x + 0.055) / 1.055)^2.4 = t² · (t²)^(1/5)
             let t = (x + 0.055) / 1.055
             guess = root(t * t, 5, from: guess)
-            return UInt16((min(max(t * t * guess, 0), 1) * 65535).rounded())
+            return level(min(max(t * t * guess, 0), 1) * 65535)
         }
     }()
 
@@ -530,13 +621,21 @@ enum SRGBTransfer {
         var guess = 1.0
         return (0...65535).map { i in
             let x = Double(i) / 65535
-            guard x > 0.003_130_8 else { return UInt16((x * 12.92 * 65535).rounded()) }
+            guard x > 0.003_130_8 else { return level(x * 12.92 * 65535) }
             // x^(1/2.4) = (x^5)^(1/12) = √√∛(x^5)
             guess = root(x * x * x * x * x, 3, from: guess)
             let v = 1.055 * guess.squareRoot().squareRoot() - 0.055
-            return UInt16((min(max(v, 0), 1) * 65535).rounded())
+            return level(min(max(v, 0), 1) * 65535)
         }
     }()
+
+    /// `v` in 0...65535 rounded to the nearest whole number, halves up (as `rounded()`, without
+    /// its library call: the table builds round 131072 values).
+    @inline(__always)
+    static func level(_ v: Double) -> UInt16 {
+        let whole = Int(v)
+        return UInt16(v - Double(whole) >= 0.5 ? whole + 1 : whole)
+    }
 
     /// The `n`th root of `v` > 0 by Newton's method from `start` > 0: one step lands at or
     /// above the root (the mean of y and v/yⁿ⁻¹ weighted n−1 to 1 is at least their geometric
