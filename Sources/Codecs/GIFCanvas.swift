@@ -20,6 +20,10 @@ struct GIFFramePixels: Sendable {
     let pixels: [UInt32]
     /// Whether any pixel carries `unchangedFlag` (or `clearFlag`), so the frame needs a transparent index.
     let hasUnchanged: Bool
+    /// Per pixel, how far its colour moved from the one on screen (the largest channel
+    /// difference; 0 for unchanged pixels), or empty when the screen showed nothing before
+    /// (the first frame) or was not compared (a frame grown to clear more).
+    var change: [UInt8] = []
 }
 
 /// What the GIF shows so far, as the source colours last written at each pixel. It finds the
@@ -34,7 +38,7 @@ struct GIFCanvas {
     let width: Int
     let height: Int
     /// Largest per-channel difference that counts as unchanged.
-    let tolerance: Int
+    var tolerance: Int
     /// Whether frames hold transparent pixels (words of 0, see `GIFEncoder`) that must be
     /// written as transparent, not as a colour.
     let transparency: Bool
@@ -101,6 +105,7 @@ struct GIFCanvas {
         let clears = transparency
         isBlank = false
         var out = [UInt32](repeating: 0, count: rect.area)
+        var change = [UInt8](repeating: 0, count: everything ? 0 : rect.area)
         var previous = carryingFrom.map { _ in [UInt32](repeating: 0, count: rect.area) }
         var anyUnchanged = false
         let tol = tolerance
@@ -125,6 +130,7 @@ struct GIFCanvas {
                                 anyUnchanged = true
                             } else if everything || Self.differs(p, screen[i], tolerance: tol) {
                                 dst[o] = p & GIFFramePixels.colourMask
+                                if !everything { change[o] = Self.largestChannelDifference(p, screen[i]) }
                                 if writtenBy[i] >= carried {
                                     previous?[o] = screen[i] & GIFFramePixels.colourMask | GIFFramePixels.carriedFlag
                                 }
@@ -141,7 +147,7 @@ struct GIFCanvas {
                 }
             }
         }
-        return (GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged), previous)
+        return (GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged, change: change), previous)
     }
 
     /// The smallest rectangle inside `region` holding every pixel that is drawn on screen but
@@ -204,6 +210,15 @@ struct GIFCanvas {
             abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF))
         }
         return channel(0) > t || channel(8) > t || channel(16) > t || channel(24) > t
+    }
+
+    /// The largest difference between the colour channels of two pixels.
+    @inline(__always)
+    static func largestChannelDifference(_ a: UInt32, _ b: UInt32) -> UInt8 {
+        @inline(__always) func channel(_ shift: UInt32) -> Int32 {
+            abs(Int32((a >> shift) & 0xFF) - Int32((b >> shift) & 0xFF))
+        }
+        return UInt8(max(channel(0), channel(8), channel(16)))
     }
 
     private static func firstChange(_ src: UnsafeBufferPointer<UInt32>, _ screen: UnsafeBufferPointer<UInt32>,

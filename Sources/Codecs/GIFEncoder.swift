@@ -169,6 +169,14 @@ public final class GIFEncoder {
             // it here and write the file header.
             let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither, lossy: options.lossy)
             self.global = global
+            if global.firstFrameDithered {
+                // Over a dithered picture every change is redrawn: a pixel left up to a level
+                // off (the tail of a passing shadow) stays off for good, while the lossy LZW of
+                // dithered pixels (`GIFFrameEncoder.diffusedMatch`) gives a pixel that moved
+                // little almost no latitude, so redrawing it costs little. On the gradient bench,
+                // 0.2 dB more on the worst frame at the same size.
+                canvas.tolerance = 0
+            }
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
             try output.write(head)

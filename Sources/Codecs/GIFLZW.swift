@@ -20,8 +20,11 @@ enum GIFLZW {
     /// the sub-block framing. With `similar` (lossy LZW, in the spirit of gifsicle's `--lossy`),
     /// where the string so far cannot be extended by the next index, it is extended by the first
     /// of that index's listed alternatives that can, so the pixel takes that colour instead.
-    static func encode(_ indices: [UInt8], minCodeSize: Int, similar: [[UInt8]]? = nil) -> [UInt8] {
-        indices.withUnsafeBufferPointer { encode($0, minCodeSize: minCodeSize, similar: similar) }
+    /// With `diffused`, a pixel it marks free is first offered every palette colour that extends
+    /// the string, nearest to its wanted colour plus the error diffused onto it (see `GIFDiffusedMatch`).
+    static func encode(_ indices: [UInt8], minCodeSize: Int, similar: [[UInt8]]? = nil,
+                       diffused: GIFDiffusedMatch? = nil) -> [UInt8] {
+        indices.withUnsafeBufferPointer { encode($0, minCodeSize: minCodeSize, similar: similar, diffused: diffused) }
     }
 
     /// For lossy LZW: each palette index's alternatives, nearest first, whose colours lie within
@@ -37,7 +40,8 @@ enum GIFLZW {
         }
     }
 
-    private static func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, similar: [[UInt8]]?) -> [UInt8] {
+    private static func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int, similar: [[UInt8]]?,
+                               diffused: GIFDiffusedMatch?) -> [UInt8] {
         precondition((2...8).contains(minCodeSize), "GIF LZW minimum code size is 2...8")
         var bits = BitWriter(capacity: indices.count / 2 + 64)
         let clear = 1 << minCodeSize
@@ -51,6 +55,8 @@ enum GIFLZW {
             return bits.finish()
         }
         var prefix = Int(first)
+        var error = diffused.map { DiffusedError(width: $0.width) }
+        error?.settle(0, index: prefix, match: diffused!)
         // Runs of one index are most of a UI frame (transparent areas, fills). A code whose
         // string is one index repeated remembers the code for one repeat more, so a run grows by
         // two array loads instead of a hash probe; the codes written are the same either way.
@@ -61,38 +67,50 @@ enum GIFLZW {
         table.slots.withUnsafeMutableBufferPointer { slots in
             runIndex.withUnsafeMutableBufferPointer { runIndex in
                 runNext.withUnsafeMutableBufferPointer { runNext in
+                    /// The code for the string prefix + k, or the empty slot where it would go.
+                    func lookup(_ prefix: Int, _ k: Int) -> (code: Int?, slot: Int) {
+                        let key = UInt32(prefix << 8 | k)
+                        var s = Int((key &* 0x9E37_79B1) >> 19)
+                        while slots[s] != Table.empty {
+                            if slots[s] >> 12 == key { return (Int(slots[s] & 0xFFF), s) }
+                            s = (s + 1) & (Table.size - 1)
+                        }
+                        return (nil, s)
+                    }
                     for i in 1..<indices.count {
-                        let k = Int(indices[i])
+                        var k = Int(indices[i])
                         if runIndex[prefix] == UInt16(k) && runNext[prefix] != 0 {
+                            error?.settle(i, index: k, match: diffused!)
                             prefix = Int(runNext[prefix])
                             continue
                         }
-                        /// The code for the string prefix + k, or the empty slot where it would go.
-                        func lookup(_ k: Int) -> (code: Int?, slot: Int) {
-                            let key = UInt32(prefix << 8 | k)
-                            var s = Int((key &* 0x9E37_79B1) >> 19)
-                            while slots[s] != Table.empty {
-                                if slots[s] >> 12 == key { return (Int(slots[s] & 0xFFF), s) }
-                                s = (s + 1) & (Table.size - 1)
+                        var (code, s) = lookup(prefix, k)
+                        if code == nil, let diffused, diffused.isFree(i) {
+                            // The colour nearest the wanted one, error included, among those that
+                            // extend the string and stay within the pixel's tolerance.
+                            var best = diffused.toleranceSquared(i) + 1
+                            for other in 0..<diffused.palette.count where other != k {
+                                let e = error!.squaredError(i, index: other, match: diffused)
+                                guard e < best, let found = lookup(prefix, other).code else { continue }
+                                best = e
+                                k = other
+                                code = found
                             }
-                            return (nil, s)
                         }
-                        let (code, s) = lookup(k)
-                        if let code {
-                            prefix = code
-                            continue
-                        }
-                        var substituted = false
-                        if let similar, k < similar.count {
+                        if code == nil, let similar, k < similar.count {
                             for other in similar[k] {
-                                if let code = lookup(Int(other)).code {
-                                    prefix = code
-                                    substituted = true
+                                if let found = lookup(prefix, Int(other)).code {
+                                    k = Int(other)
+                                    code = found
                                     break
                                 }
                             }
                         }
-                        if substituted { continue }
+                        error?.settle(i, index: k, match: diffused!)
+                        if let code {
+                            prefix = code
+                            continue
+                        }
                         let key = UInt32(prefix << 8 | k)
                         bits.write(prefix, width: codeSize)
                         slots[s] = key << 12 | UInt32(next)
@@ -119,6 +137,86 @@ enum GIFLZW {
         if next + 1 > 1 << codeSize && codeSize < 12 { codeSize += 1 }
         bits.write(endOfInformation, width: codeSize)
         return bits.finish()
+    }
+}
+
+/// Lossy matching for dithered pixels, by error diffusion: a free pixel may take any palette
+/// colour that continues the current LZW string (so the string grows instead of a code being
+/// written) when that colour, plus the error diffused onto the pixel from its left and upper
+/// neighbours, is within the pixel's tolerance of the colour it wants. Its own error then passes
+/// on, 0.4 to the right and 0.4 down, so what a small blur (or the eye) sees keeps the colour:
+/// the substitutions look like more dither noise. Pixels not marked free (exact colours,
+/// transparent and unchanged pixels) are never changed and stop the diffusion.
+struct GIFDiffusedMatch: Sendable {
+    /// In `target`: the pixel may take another colour.
+    static let freeFlag: UInt32 = 1 << 24
+    /// Per pixel, the colour it wants (0x00BBGGRR), with `freeFlag` where it may change.
+    let target: [UInt32]
+    /// The palette the indices refer to (without the transparent entry).
+    let palette: [RGB]
+    /// Row length of the pixels, for diffusing error down.
+    let width: Int
+    /// Per pixel, the largest RGB distance (levels) from the wanted colour, error included.
+    let tolerance: [UInt8]
+
+    @inline(__always)
+    func isFree(_ i: Int) -> Bool { target[i] & Self.freeFlag != 0 }
+
+    /// The tolerance of pixel `i` in the units of `DiffusedError`, squared.
+    @inline(__always)
+    func toleranceSquared(_ i: Int) -> Int {
+        let t = Int(tolerance[i]) * DiffusedError.unit
+        return t * t
+    }
+}
+
+/// The error diffused onto the next pixel of the row and onto each pixel of the next row, in
+/// 1/16 levels (integers, so the output does not depend on floating-point evaluation order).
+struct DiffusedError {
+    static let unit = 16
+    /// 0.4 of a pixel's error goes right and 0.4 down (205/512): a fifth decays, so errors do not
+    /// pile up along long rows of substitutions. On the gradient bench, 0.45 each was 4 % larger
+    /// at 0.04 dB more, 0.35 each 3 % smaller at 0.1 dB less.
+    private static let share = 205, whole = 512
+    private var right = (0, 0, 0)
+    private var below: [Int]
+    private let width: Int
+
+    init(width: Int) {
+        self.width = width
+        below = [Int](repeating: 0, count: 3 * width)
+    }
+
+    /// The error at pixel `i` if it takes palette entry `index`, squared.
+    func squaredError(_ i: Int, index: Int, match: GIFDiffusedMatch) -> Int {
+        let (r, g, b) = self.error(i, index: index, match: match)
+        return r * r + g * g + b * b
+    }
+
+    private func error(_ i: Int, index: Int, match: GIFDiffusedMatch) -> (Int, Int, Int) {
+        let x = i % width
+        let (r0, g0, b0) = x == 0 ? (0, 0, 0) : right
+        let t = RGB(match.target[i]), p = match.palette[index]
+        return (r0 + below[3 * x] + Self.unit * Int(p.r - t.r), g0 + below[3 * x + 1] + Self.unit * Int(p.g - t.g),
+                b0 + below[3 * x + 2] + Self.unit * Int(p.b - t.b))
+    }
+
+    /// Records that pixel `i` took palette entry `index`, passing its error on.
+    mutating func settle(_ i: Int, index: Int, match: GIFDiffusedMatch) {
+        let x = i % width
+        guard match.isFree(i), index < match.palette.count else {
+            right = (0, 0, 0)
+            below[3 * x] = 0
+            below[3 * x + 1] = 0
+            below[3 * x + 2] = 0
+            return
+        }
+        let (r, g, b) = error(i, index: index, match: match)
+        // Division truncates toward zero, so positive and negative errors decay alike.
+        right = (r * Self.share / Self.whole, g * Self.share / Self.whole, b * Self.share / Self.whole)
+        below[3 * x] = right.0
+        below[3 * x + 1] = right.1
+        below[3 * x + 2] = right.2
     }
 }
 

@@ -122,3 +122,82 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         #expect(throws: GIFError.self) { try GIFOptions(lossy: 201).validate() }
     }
 }
+
+@Suite struct GIFDiffusedMatchTests {
+    /// 16 greys 8 levels apart, a horizontal ramp between them, and every 8th column an exact
+    /// palette grey that must not change.
+    private func rampCase() -> (indices: [UInt8], match: GIFDiffusedMatch, palette: [RGB]) {
+        let width = 64, height = 32
+        let palette = (0..<16).map { RGB(r: 8 * $0, g: 8 * $0, b: 8 * $0) }
+        var indices: [UInt8] = [], target: [UInt32] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                if x % 8 == 0 {
+                    indices.append(UInt8(x / 8))
+                    target.append(0)
+                } else {
+                    let v = x * 120 / 63
+                    // The nearest grey, dithered by a checkerboard between its two neighbours.
+                    indices.append(UInt8(min(15, (v + 4 * ((x + y) & 1)) / 8)))
+                    target.append(UInt32(v) * 0x010101 | GIFDiffusedMatch.freeFlag)
+                }
+            }
+        }
+        let match = GIFDiffusedMatch(target: target, palette: palette, width: width,
+                                     tolerance: [UInt8](repeating: 8, count: indices.count))
+        return (indices, match, palette)
+    }
+
+    @Test func diffusedMatchingIsSmallerLeavesFixedPixelsAndKeepsTheLocalMean() throws {
+        let (indices, match, palette) = rampCase()
+        let exact = GIFLZW.encode(indices, minCodeSize: 4)
+        let lossy = GIFLZW.encode(indices, minCodeSize: 4, diffused: match)
+        #expect(lossy.count < exact.count)
+        let decoded = try GIFTestDecoder.lzwDecode(lossy, minCodeSize: 4, pixelCount: indices.count)
+        #expect(decoded != indices)
+        for i in indices.indices where !match.isFree(i) { #expect(decoded[i] == indices[i]) }
+        // What a small blur sees: each 4 × 4 block's mean stays within 2 levels of the ramp's.
+        for by in stride(from: 0, to: 32, by: 4) {
+            for bx in stride(from: 0, to: 64, by: 4) {
+                var shown = 0, wanted = 0
+                for y in by..<by + 4 { for x in bx..<bx + 4 {
+                    let i = y * 64 + x
+                    shown += Int(palette[Int(decoded[i])].r)
+                    wanted += match.isFree(i) ? Int(match.target[i] & 0xFF) : Int(palette[Int(indices[i])].r)
+                } }
+                #expect(abs(shown - wanted) <= 2 * 16, "block \(bx), \(by)")
+            }
+        }
+    }
+
+    @Test func pixelsGetLatitudeForHowFarTheyMovedButExactColoursNone() {
+        // Two colours the palette lacks and one it holds, in a later frame: latitude 1.5 times
+        // the change, at most `maxMovingTolerance`; the exact colour is never free.
+        let palette = GIFPalette(colours: [0x000000, 0x808080])
+        let pixels: [UInt32] = [0x101010, 0x202020, 0x808080, 0x303030]
+        let later = GIFFramePixels(rect: GIFRect(x: 0, y: 0, width: 4, height: 1), pixels: pixels,
+                                   hasUnchanged: false, change: [2, 10, 90, 90])
+        let match = GIFFrameEncoder.diffusedMatch(later, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
+        #expect(match.tolerance == [3, 15, 0, UInt8(GIFFrameEncoder.maxMovingTolerance)])
+        #expect(!match.isFree(2))
+        // A first frame stays on screen: the same small latitude everywhere.
+        let first = GIFFramePixels(rect: later.rect, pixels: pixels, hasUnchanged: false)
+        let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
+        let s = GIFFrameEncoder.settledTolerance
+        #expect(settled.tolerance == [s, s, 0, s])
+    }
+
+    @Test func aDitheredFrameKeepsItsExactColoursExact() throws {
+        // A gradient with a 20 × 20 UI fill on it: the fill is kept exactly in the palette, so
+        // neither dithering nor lossy matching may touch it.
+        let fill: UInt32 = 0xCC6633
+        let picture = frame(96, 64) { x, y in
+            (30..<50).contains(x) && (20..<40).contains(y) ? fill
+                : UInt32(40 + x * 2) | UInt32(60 + y * 2) << 8 | UInt32(200 - x) << 16
+        }
+        let gif = try GIFTestDecoder.decode(try encodeGIF([picture], options: GIFOptions(quality: 50)))
+        let shown = gif.frames[0].screen
+        for y in 20..<40 { for x in 30..<50 { #expect(shown[y * 96 + x] & 0xFFFFFF == fill) } }
+        #expect(shown != screen(of: picture))
+    }
+}
