@@ -64,6 +64,12 @@ enum GIFLZW {
         var runIndex = [UInt16](repeating: notARun, count: 4096)
         var runNext = [UInt16](repeating: 0, count: 4096)
         for c in 0..<clear { runIndex[c] = UInt16(c) }
+        // For lossy matching: each code's extensions as a linked list (first child, next sibling,
+        // last index), so a pixel looks only at the colours that continue its string.
+        let noCode = UInt16.max
+        var firstChild = [UInt16](repeating: noCode, count: diffused == nil ? 0 : 4096)
+        var nextSibling = [UInt16](repeating: noCode, count: diffused == nil ? 0 : 4096)
+        var lastIndex = [UInt8](repeating: 0, count: diffused == nil ? 0 : 4096)
         table.slots.withUnsafeMutableBufferPointer { slots in
             runIndex.withUnsafeMutableBufferPointer { runIndex in
                 runNext.withUnsafeMutableBufferPointer { runNext in
@@ -88,13 +94,21 @@ enum GIFLZW {
                         if code == nil, let diffused, diffused.isFree(i) {
                             // The colour nearest the wanted one, error included, among those that
                             // extend the string and stay within the pixel's tolerance.
-                            var best = diffused.toleranceSquared(i) + 1
-                            for other in 0..<diffused.palette.count where other != k {
-                                let e = error!.squaredError(i, index: other, match: diffused)
-                                guard e < best, let found = lookup(prefix, other).code else { continue }
-                                best = e
-                                k = other
-                                code = found
+                            // Ties go to the lower index, so the result does not depend on the
+                            // order the extensions were added in.
+                            var best = diffused.toleranceSquared(i)
+                            var child = firstChild[prefix]
+                            while child != noCode {
+                                let other = Int(lastIndex[Int(child)])
+                                if other < diffused.palette.count {
+                                    let e = error!.squaredError(i, index: other, match: diffused)
+                                    if e < best || e == best && (code == nil || other < k) {
+                                        best = e
+                                        k = other
+                                        code = Int(child)
+                                    }
+                                }
+                                child = nextSibling[Int(child)]
                             }
                         }
                         if code == nil, let similar, k < similar.count {
@@ -114,6 +128,11 @@ enum GIFLZW {
                         let key = UInt32(prefix << 8 | k)
                         bits.write(prefix, width: codeSize)
                         slots[s] = key << 12 | UInt32(next)
+                        if diffused != nil {
+                            nextSibling[next] = firstChild[prefix]
+                            firstChild[prefix] = UInt16(next)
+                            lastIndex[next] = UInt8(k)
+                        }
                         let extendsRun = runIndex[prefix] == UInt16(k)
                         if extendsRun { runNext[prefix] = UInt16(next) }
                         runIndex[next] = extendsRun ? UInt16(k) : notARun
@@ -124,6 +143,7 @@ enum GIFLZW {
                             bits.write(clear, width: codeSize)
                             slots.update(repeating: Table.empty)
                             runNext.update(repeating: 0)
+                            if diffused != nil { firstChild = [UInt16](repeating: noCode, count: 4096) }
                             codeSize = minCodeSize + 1
                             next = clear + 2
                         }
