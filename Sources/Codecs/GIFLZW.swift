@@ -93,9 +93,8 @@ enum GIFLZW {
                         var (code, s) = lookup(prefix, k)
                         if code == nil, let diffused, diffused.isFree(i) {
                             // The colour nearest the wanted one, error included, among those that
-                            // extend the string and stay within the pixel's tolerance.
-                            // Ties go to the lower index, so the result does not depend on the
-                            // order the extensions were added in.
+                            // extend the string and stay within the pixel's tolerance; ties go to
+                            // the lower index, whatever order the extensions were added in.
                             var best = diffused.toleranceSquared(i)
                             var child = firstChild[prefix]
                             while child != noCode {
