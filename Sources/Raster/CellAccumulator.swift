@@ -119,7 +119,11 @@ final class CellAccumulator {
     private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, top: Int, rows: Int, into sink: inout Sink) {
         let evenOdd = Rule.evenOdd
         let ahead = 4
-        // Locals, not properties: the compiler cannot tell that the stores below leave them be.
+        // Locals, not properties or the inout sink (a plain value, copied for free): the compiler
+        // cannot tell that the stores to cells and pixels leave those be, and would reload them
+        // after every pixel.
+        var out = sink
+        defer { sink = out }
         let cells = cells, bits = bits, stride = stride, words = words, box = box
         let width = stride - 1
         for r in 0..<rows {
@@ -139,7 +143,7 @@ final class CellAccumulator {
                     // Cells run to x = width at most, so a run between cells ends inside the box.
                     if runStart < x && covers != 0 {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
-                        if alpha != 0 { sink.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
+                        if alpha != 0 { out.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
                     }
                     let cover = Int(rowCells[2 * x]), area = Int(rowCells[2 * x + 1])
                     rowCells[2 * x] = 0
@@ -147,14 +151,14 @@ final class CellAccumulator {
                     covers += cover
                     if x < width {
                         let alpha = coverageAlpha(covers << 9 - area, evenOdd: evenOdd)
-                        if alpha != 0 { sink.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
+                        if alpha != 0 { out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
                     }
                     runStart = x + 1
                 } while word != 0
             }
             if first >= 0 && y + ahead < box.y1 && first < width {
                 // The row a few rows down most likely spans about what this one did.
-                sink.prefetch(x: box.x0 + first, y: y + ahead, count: min(runStart, width) - first)
+                out.prefetch(x: box.x0 + first, y: y + ahead, count: min(runStart, width) - first)
             }
         }
     }
