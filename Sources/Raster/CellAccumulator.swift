@@ -25,8 +25,8 @@ extension SpanSink {
 /// The walk adds each piece straight into a grid of cells over the box (as Blend2D's cell
 /// buffer) and marks the cell in a bit array (one 64-bit word per 64 cells of a row), so the
 /// sweep visits only the cells edges passed through, never the interiors between them, which
-/// arrive as one run each (as Blend2D's cell bit-array). A box larger than `bandCells` is
-/// done in bands of rows, so the grid stays in the cache: every band walks the lines that reach
+/// arrive as one run each (as Blend2D's cell bit-array). A box of more than `bandCells` cells
+/// is done in bands of rows, so the grid stays in the cache: every band walks the lines that reach
 /// into it whole and keeps only its own rows, so the cells are those of one walk of the box.
 ///
 /// The buffers are reused from one fill to the next; the sweep clears the cells and bits it
@@ -43,10 +43,14 @@ final class CellAccumulator {
     private var stride = 0
     private var words = 0
 
-    /// The most cells a band holds (8 bytes each): a grid this size stays in the L2 cache.
-    private static let bandCells = 1 << 17
+    /// The most cells a band holds (at least one row's).
+    private let bandCells: Int
 
-    init() {
+    /// 2^17 cells of 8 bytes: a grid that stays in the L2 cache.
+    static let defaultBandCells = 1 << 17
+
+    init(bandCells: Int = CellAccumulator.defaultBandCells) {
+        self.bandCells = bandCells
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
     }
@@ -66,14 +70,12 @@ final class CellAccumulator {
             let walk = CellWalk(cells: cells, bits: bits, stride: stride, words: words, top: top, rows: rows,
                                 bottom: box.height << 8, right: (stride - 1) << 8)
             let bandTop = top << 8, bandBottom = (top + rows) << 8, wholeBox = rows == box.height
-            edges.coords.withUnsafeBufferPointer { c in
-                var i = 0
-                while i < c.count {
-                    let ya = Int(c[i + 1]) - oy, yb = Int(c[i + 3]) - oy
+            edges.segments.withUnsafeBufferPointer { segments in
+                for s in segments {
+                    let ya = Int(s.y0) - oy, yb = Int(s.y1) - oy
                     if wholeBox || (max(ya, yb) > bandTop && min(ya, yb) < bandBottom) {
-                        walk.addClipped(Int(c[i]) - ox, ya, Int(c[i + 2]) - ox, yb)
+                        walk.addClipped(Int(s.x0) - ox, ya, Int(s.x1) - ox, yb)
                     }
-                    i += 4
                 }
             }
             sweep(rule: rule, top: top, rows: rows, into: &sink)
@@ -87,7 +89,7 @@ final class CellAccumulator {
         self.box = box
         stride = box.width + 1
         words = (stride + 63) >> 6
-        let bandRows = min(box.height, max(1, CellAccumulator.bandCells / stride))
+        let bandRows = min(box.height, max(1, bandCells / stride))
         if bandRows * stride > cellCapacity {
             cells.deallocate()
             cellCapacity = max(bandRows * stride, cellCapacity * 2)
