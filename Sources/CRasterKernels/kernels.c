@@ -104,27 +104,44 @@ static void span_avx2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
     }
 }
 
-__attribute__((target("avx512f,avx512bw")))
-static inline __m512i over_avx512(__m512i p, __m512i k, __m512i half, __m512i m257, __m512i src) {
-    const __m512i zero = _mm512_setzero_si512();
-    __m512i lo = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpacklo_epi8(p, zero), k), half), m257);
-    __m512i hi = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpackhi_epi8(p, zero), k), half), m257);
-    return _mm512_add_epi8(_mm512_packus_epi16(lo, hi), src);
+// As over_avx2, 16 pixels at a time.
+__attribute__((target("avx512f,avx512bw"), always_inline))
+static inline __m512i over_avx512(__m512i p, int narrow, __m512i k, __m512i lanes, __m512i half, __m512i m257,
+                                  __m512i src) {
+    __m512i lo, hi;
+    if (narrow) {
+        lo = _mm512_maddubs_epi16(_mm512_unpacklo_epi8(p, lanes), k);
+        hi = _mm512_maddubs_epi16(_mm512_unpackhi_epi8(p, lanes), k);
+    } else {
+        lo = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpacklo_epi8(p, lanes), k), half);
+        hi = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpackhi_epi8(p, lanes), k), half);
+    }
+    return _mm512_add_epi8(_mm512_packus_epi16(_mm512_mulhi_epu16(lo, m257), _mm512_mulhi_epu16(hi, m257)), src);
 }
 
-__attribute__((target("avx512f,avx512bw")))
-static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
-    const __m512i k = _mm512_set1_epi16((short)inverse), half = _mm512_set1_epi16(128);
-    const __m512i m257 = _mm512_set1_epi16(257), src = _mm512_set1_epi32((int)s);
+__attribute__((target("avx512f,avx512bw"), always_inline))
+static inline void span_avx512_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow) {
+    const __m512i k = _mm512_set1_epi16((short)(narrow ? inverse | 1u << 8 : inverse));
+    const __m512i lanes = narrow ? _mm512_set1_epi8((char)128) : _mm512_setzero_si512();
+    const __m512i half = _mm512_set1_epi16(128), m257 = _mm512_set1_epi16(257), src = _mm512_set1_epi32((int)s);
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m512i p = _mm512_loadu_si512((const void *)(d + i));
-        _mm512_storeu_si512((void *)(d + i), over_avx512(p, k, half, m257, src));
+        _mm512_storeu_si512((void *)(d + i), over_avx512(p, narrow, k, lanes, half, m257, src));
     }
     if (i < n) {
         __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
         __m512i p = _mm512_maskz_loadu_epi32(m, d + i);
-        _mm512_mask_storeu_epi32(d + i, m, over_avx512(p, k, half, m257, src));
+        _mm512_mask_storeu_epi32(d + i, m, over_avx512(p, narrow, k, lanes, half, m257, src));
+    }
+}
+
+__attribute__((target("avx512f,avx512bw")))
+static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+    if (inverse <= 127) {
+        span_avx512_with(d, n, s, inverse, 1);
+    } else {
+        span_avx512_with(d, n, s, inverse, 0);
     }
 }
 

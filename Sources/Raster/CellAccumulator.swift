@@ -67,20 +67,31 @@ final class CellAccumulator {
         var top = 0
         repeat {
             let rows = min(bandRows, box.height - top)
-            let walk = CellWalk(cells: cells, bits: bits, stride: stride, words: words, top: top, rows: rows,
-                                bottom: box.height << 8, right: (stride - 1) << 8)
-            let bandTop = top << 8, bandBottom = (top + rows) << 8, wholeBox = rows == box.height
-            edges.segments.withUnsafeBufferPointer { segments in
-                for s in segments {
-                    let ya = Int(s.y0) - oy, yb = Int(s.y1) - oy
-                    if wholeBox || (max(ya, yb) > bandTop && min(ya, yb) < bandBottom) {
-                        walk.addClipped(Int(s.x0) - ox, ya, Int(s.x1) - ox, yb)
-                    }
-                }
+            if rows == box.height {
+                walk(edges, CellWalk<WholeBox>(cells: cells, bits: bits, stride: stride, words: words, top: 0,
+                                               rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
+                     from: ox, oy)
+            } else {
+                walk(edges, CellWalk<Band>(cells: cells, bits: bits, stride: stride, words: words, top: top,
+                                           rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
+                     from: ox, oy)
             }
             sweep(rule: rule, top: top, rows: rows, into: &sink)
             top += rows
         } while top < box.height
+    }
+
+    /// Adds the segments that reach into the walk's rows, moved by (-ox, -oy) into the box.
+    private func walk<Rows: RowSelection>(_ edges: EdgeList, _ walk: CellWalk<Rows>, from ox: Int, _ oy: Int) {
+        let bandTop = walk.top << 8, bandBottom = (walk.top + walk.rows) << 8
+        edges.segments.withUnsafeBufferPointer { segments in
+            for s in segments {
+                let ya = Int(s.y0) - oy, yb = Int(s.y1) - oy
+                if !Rows.isBand || (max(ya, yb) > bandTop && min(ya, yb) < bandBottom) {
+                    walk.addClipped(Int(s.x0) - ox, ya, Int(s.x1) - ox, yb)
+                }
+            }
+        }
     }
 
     /// Sizes the buffers for `box` and returns how many of its rows a band holds. Cells run to
@@ -236,10 +247,24 @@ struct Steps {
     }
 }
 
+/// Whether a walk keeps the pieces of every row of the box or only of a band of them, as a
+/// type: the walk specialised for the whole box (the common case) tests no rows at all.
+private protocol RowSelection {
+    static var isBand: Bool { get }
+}
+
+private enum WholeBox: RowSelection {
+    static var isBand: Bool { false }
+}
+
+private enum Band: RowSelection {
+    static var isBand: Bool { true }
+}
+
 /// The line walk of one band: adds pieces to the cells of the rows `top..<top + rows`. A struct
 /// of its own, held in a local constant, so that its fields stay in registers: stores through
 /// `cells` would make the compiler reload a class's properties after every piece.
-private struct CellWalk {
+private struct CellWalk<Rows: RowSelection> {
     /// As `CellAccumulator.cells`, `bits`, `stride` and `words`.
     let cells: UnsafeMutablePointer<Int32>
     let bits: UnsafeMutablePointer<UInt64>
@@ -314,7 +339,7 @@ private struct CellWalk {
     @inline(__always)
     private func add(row y: Int, x: Int, cover: Int, fractions: Int) {
         let r = y - top
-        guard cover != 0, UInt(bitPattern: r) < UInt(rows) else { return }
+        guard cover != 0, !Rows.isBand || UInt(bitPattern: r) < UInt(rows) else { return }
         let cell = cells + 2 * (r * stride + x)
         cell[0] &+= Int32(truncatingIfNeeded: cover)
         cell[1] &+= Int32(truncatingIfNeeded: cover * fractions)
