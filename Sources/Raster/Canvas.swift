@@ -182,10 +182,12 @@ public final class Canvas {
     private func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
         let premultiplied = Blend.premultiplied(color, alpha: alpha)
         guard premultiplied >> 24 != 0 else { return }
-        let width = pixmap.width, mask = clip.mask
+        let width = pixmap.width
         withPixels { pixels in
-            var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: mask)
-            body(&blitter)
+            withClipRows { mask in
+                var blitter = SolidBlitter(pixels: pixels, pixelsPerRow: width, color: premultiplied, clip: mask)
+                body(&blitter)
+            }
         }
     }
 
@@ -197,16 +199,24 @@ public final class Canvas {
                                             _ body: (inout ImageBlitter<Source>) -> Void) {
         let global = Blend.alphaByte(alpha * opacity)
         guard global != 0 else { return }
-        let width = pixmap.width, mask = clip.mask
+        let width = pixmap.width
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         defer { scratch.deallocate() }
         withPixels { pixels in
             image.withWords { words in
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global,
-                                           clip: mask, scratch: scratch)
-                body(&blitter)
+                withClipRows { mask in
+                    var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source(words), alpha: global,
+                                               clip: mask, scratch: scratch)
+                    body(&blitter)
+                }
             }
         }
+    }
+
+    /// Runs `body` with the rows of the clip mask, nil when there is none.
+    func withClipRows(_ body: (MaskRows?) -> Void) {
+        guard let mask = clip.mask else { return body(nil) }
+        mask.withRows(body)
     }
 
     /// Runs `body` with the pixels as packed premultiplied RGBA words; not at all when empty.

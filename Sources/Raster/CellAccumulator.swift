@@ -22,150 +22,157 @@ extension SpanSink {
 /// for the part of its pixel to its right and for every pixel further right. All of it is
 /// integer arithmetic, so the result is exact and the same on every machine.
 ///
-/// The walk appends each piece to one flat list, chained per row (as AGG sorts its cells by
-/// row), so it writes memory in order instead of all over a box-sized grid. The sweep then
-/// gathers one row's pieces into a single row of cells, which stays in the fastest cache, and
-/// marks each cell it fills in a bit array (one 64-bit word per 64 cells), so it visits only
-/// the cells edges passed through, never the interiors between them, which arrive as one run
-/// each (as Blend2D's cell bit-array).
+/// The walk adds each piece straight into a grid of cells over the box (as Blend2D's cell
+/// buffer) and marks the cell in a bit array (one 64-bit word per 64 cells of a row), so the
+/// sweep visits only the cells edges passed through, never the interiors between them, which
+/// arrive as one run each (as Blend2D's cell bit-array). A box of more than `bandCells` cells
+/// is done in bands of rows, so the grid stays in the cache: every band walks the lines that
+/// reach into it whole and keeps only its own rows, so the cells are those of one walk of the box.
 ///
-/// The buffers are reused from one fill to the next; the sweep clears the row heads, cells and
-/// bits it reads, so they are clean for the next fill.
+/// The buffers are reused from one fill to the next; the sweep clears the cells and bits it
+/// reads, so they are clean for the next fill.
 final class CellAccumulator {
-    /// Four `Int32` per piece: cell x, cover, area, and the index of the row's previous piece
-    /// (-1 ends the chain).
-    private var pieces: UnsafeMutablePointer<Int32>
-    private var pieceCapacity = 256
-    /// The last piece added to each row of the box, -1 for none.
-    private var heads: UnsafeMutablePointer<Int32>
-    private var headCapacity = 0
-    /// `cover`, `area` per cell of the row being swept.
+    /// `cover`, `area` per cell, `stride` cells per row of the band.
     private var cells: UnsafeMutablePointer<Int32>
-    /// One bit per cell of `cells`: the ones that hold something.
-    private var bits: UnsafeMutablePointer<UInt64>
     private var cellCapacity = 0
+    /// One bit per cell, `words` per row of the band: the cells that hold something.
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var bitCapacity = 0
     private var box = PixelRect.empty
-    private var width = 0
+    /// Cells per row: the box's width and one more, where lines right of the box end.
+    private var stride = 0
+    private var words = 0
 
-    init() {
-        pieces = .allocate(capacity: 4 * pieceCapacity)
-        heads = .allocate(capacity: 1)
+    /// The most cells a band holds (at least one row's).
+    private let bandCells: Int
+
+    /// 2^17 cells of 8 bytes, 1 MiB: about an L2 cache. Smaller bands walked the lines reaching
+    /// across them more often than they gained (measured on the bench scenes).
+    static let defaultBandCells = 1 << 17
+
+    init(bandCells: Int = CellAccumulator.defaultBandCells) {
+        self.bandCells = bandCells
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
     }
 
     deinit {
-        pieces.deallocate()
-        heads.deallocate()
         cells.deallocate()
         bits.deallocate()
     }
 
     /// Accumulates `edges` inside `box` (which must not be empty) and reports the coverage.
     func fill<Sink: SpanSink>(_ edges: EdgeList, in box: PixelRect, rule: FillRule, into sink: inout Sink) {
-        prepare(box)
+        let bandRows = prepare(box)
         let ox = box.x0 << 8, oy = box.y0 << 8
-        var walk = PieceWalk(pieces: pieces, capacity: pieceCapacity, heads: heads, bottom: box.height << 8,
-                             right: width << 8)
-        edges.coords.withUnsafeBufferPointer { c in
-            var i = 0
-            while i < c.count {
-                walk.addClipped(Int(c[i]) - ox, Int(c[i + 1]) - oy, Int(c[i + 2]) - ox, Int(c[i + 3]) - oy)
-                i += 4
+        var top = 0
+        repeat {
+            let rows = min(bandRows, box.height - top)
+            if rows == box.height {
+                walk(edges, CellWalk<WholeBox>(cells: cells, bits: bits, stride: stride, words: words, top: 0,
+                                               rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
+                     from: ox, oy)
+            } else {
+                walk(edges, CellWalk<Band>(cells: cells, bits: bits, stride: stride, words: words, top: top,
+                                           rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
+                     from: ox, oy)
             }
-        }
-        pieces = walk.pieces
-        pieceCapacity = walk.capacity
-        sweep(rule: rule, into: &sink)
+            sweep(rule: rule, top: top, rows: rows, into: &sink)
+            top += rows
+        } while top < box.height
     }
 
-    /// Sizes the buffers for `box`. Cells run to x = width: lines right of the box are moved
-    /// onto its right side and end the coverage there.
-    private func prepare(_ box: PixelRect) {
-        self.box = box
-        width = box.width
-        if box.height > headCapacity {
-            heads.deallocate()
-            headCapacity = max(box.height, headCapacity * 2)
-            heads = .allocate(capacity: headCapacity)
-            heads.initialize(repeating: -1, count: headCapacity)
+    /// Adds the segments that reach into the walk's rows, moved by (-ox, -oy) into the box.
+    private func walk<Rows: RowSelection>(_ edges: EdgeList, _ walk: CellWalk<Rows>, from ox: Int, _ oy: Int) {
+        let bandTop = walk.top << 8, bandBottom = (walk.top + walk.rows) << 8
+        edges.segments.withUnsafeBufferPointer { segments in
+            for s in segments {
+                let ya = Int(s.y0) - oy, yb = Int(s.y1) - oy
+                if !Rows.isBand || (max(ya, yb) > bandTop && min(ya, yb) < bandBottom) {
+                    walk.addClipped(Int(s.x0) - ox, ya, Int(s.x1) - ox, yb)
+                }
+            }
         }
-        let words = (width + 64) >> 6
-        if 64 * words > cellCapacity {
+    }
+
+    /// Sizes the buffers for `box` and returns how many of its rows a band holds. Cells run to
+    /// x = width: lines right of the box are moved onto its right side and end the coverage there.
+    private func prepare(_ box: PixelRect) -> Int {
+        self.box = box
+        stride = box.width + 1
+        words = (stride + 63) >> 6
+        let bandRows = min(box.height, max(1, bandCells / stride))
+        if bandRows * stride > cellCapacity {
             cells.deallocate()
-            bits.deallocate()
-            cellCapacity = max(64 * words, cellCapacity * 2)
+            cellCapacity = max(bandRows * stride, cellCapacity * 2)
             cells = .allocate(capacity: 2 * cellCapacity)
             cells.initialize(repeating: 0, count: 2 * cellCapacity)
-            bits = .allocate(capacity: cellCapacity / 64)
-            bits.initialize(repeating: 0, count: cellCapacity / 64)
         }
+        if bandRows * words > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(bandRows * words, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+        return bandRows
     }
 
-    /// Sweeps each row: gathers its pieces into the row of cells, then reports the coverage as
-    /// runs. Each filled cell is one pixel of its own, and the unmarked pixels up to the next
-    /// filled one share the coverage of every cover to their left, so interiors arrive as one
-    /// run. Clears the row heads, cells and bits it reads.
-    private func sweep<Sink: SpanSink>(rule: FillRule, into sink: inout Sink) {
+    /// Sweeps each row of the band from `top`: reports the coverage of its marked cells and of
+    /// the runs between them. Each marked cell is one pixel of its own, and the unmarked pixels
+    /// up to the next marked one share the coverage of every cover to their left, so interiors
+    /// arrive as one run. Clears the cells and bits it reads.
+    private func sweep<Sink: SpanSink>(rule: FillRule, top: Int, rows: Int, into sink: inout Sink) {
         // Two specialised copies of the loop, each with its rule a constant.
         if rule == .evenOdd {
-            sweep(EvenOddRule.self, into: &sink)
+            sweep(EvenOddRule.self, top: top, rows: rows, into: &sink)
         } else {
-            sweep(NonZeroRule.self, into: &sink)
+            sweep(NonZeroRule.self, top: top, rows: rows, into: &sink)
         }
     }
 
-    private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, into sink: inout Sink) {
+    private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, top: Int, rows: Int, into sink: inout Sink) {
         let evenOdd = Rule.evenOdd
         let ahead = 4
-        // Locals, not properties: the compiler cannot tell that the stores below leave them be.
-        let row = cells, rowBits = bits, pieces = pieces, heads = heads, width = width, box = box
-        var lo = 0, hi = 0
-        for ey in 0..<box.height {
-            if ey + ahead < box.height, heads[ey + ahead] >= 0 {
-                // The row a few rows down most likely spans about what the last one did.
-                let first = min(lo, Int(pieces[4 * Int(heads[ey + ahead])]), width - 1)
-                sink.prefetch(x: box.x0 + first, y: box.y0 + ey + ahead, count: min(max(hi, first), width - 1) - first + 1)
-            }
-            var next = Int(heads[ey])
-            guard next >= 0 else { continue }
-            heads[ey] = -1
-            lo = Int.max
-            hi = 0
-            repeat {
-                let piece = pieces + 4 * next
-                let x = Int(piece[0])
-                row[2 * x] &+= piece[1]
-                row[2 * x + 1] &+= piece[2]
-                rowBits[x >> 6] |= 1 << UInt64(x & 63)
-                lo = min(lo, x)
-                hi = max(hi, x)
-                next = Int(piece[3])
-            } while next >= 0
-            let y = box.y0 + ey
+        // Locals, not properties or the inout sink (a plain value, copied for free): the compiler
+        // cannot tell that the stores to cells and pixels leave those be, and would reload them
+        // after every pixel.
+        var out = sink
+        defer { sink = out }
+        let cells = cells, bits = bits, stride = stride, words = words, box = box
+        let width = stride - 1
+        for r in 0..<rows {
+            let rowCells = cells + 2 * r * stride, rowBits = bits + r * words
+            let y = box.y0 + top + r
             var covers = 0
-            var runStart = lo
-            for w in (lo >> 6)...(hi >> 6) {
+            var runStart = 0
+            var first = -1
+            for w in 0..<words {
                 var word = rowBits[w]
+                guard word != 0 else { continue }
                 rowBits[w] = 0
-                while word != 0 {
+                if first < 0 { first = w << 6 | word.trailingZeroBitCount }
+                repeat {
                     let x = w << 6 | word.trailingZeroBitCount
                     word &= word &- 1
                     // Cells run to x = width at most, so a run between cells ends inside the box.
                     if runStart < x && covers != 0 {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
-                        if alpha != 0 { sink.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
+                        if alpha != 0 { out.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
                     }
-                    let cover = Int(row[2 * x]), area = Int(row[2 * x + 1])
-                    row[2 * x] = 0
-                    row[2 * x + 1] = 0
+                    let cover = Int(rowCells[2 * x]), area = Int(rowCells[2 * x + 1])
+                    rowCells[2 * x] = 0
+                    rowCells[2 * x + 1] = 0
                     covers += cover
                     if x < width {
                         let alpha = coverageAlpha(covers << 9 - area, evenOdd: evenOdd)
-                        if alpha != 0 { sink.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
+                        if alpha != 0 { out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
                     }
                     runStart = x + 1
-                }
+                } while word != 0
+            }
+            if first >= 0 && y + ahead < box.y1 && first < width {
+                // The row a few rows down most likely spans about what this one did.
+                out.prefetch(x: box.x0 + first, y: y + ahead, count: min(runStart, width) - first)
             }
         }
     }
@@ -235,22 +242,48 @@ struct Steps {
     /// Floor division and its non-negative remainder.
     @inline(__always)
     static func floorDivide(_ p: Int, _ d: Int) -> (quotient: Int, remainder: Int) {
-        var q = p / d, r = p % d
+        var q: Int, r: Int
+        let p32 = Int32(truncatingIfNeeded: p), d32 = Int32(truncatingIfNeeded: d)
+        if Int(p32) == p && Int(d32) == d {
+            // The common case, short lines: a 32-bit division, which takes fewer cycles on
+            // most CPUs than a 64-bit one and gives the same quotient and remainder.
+            q = Int(p32 / d32)
+            r = Int(p32 % d32)
+        } else {
+            q = p / d
+            r = p % d
+        }
         if r < 0 { q -= 1; r += d }
         return (q, r)
     }
 }
 
-/// The line walk of one fill: adds pieces to the list, chained per row. A struct of its own,
-/// held in a local variable, so that its fields stay in registers: stores through `pieces`
-/// would make the compiler reload a class's properties after every piece.
-private struct PieceWalk {
-    /// Four `Int32` per piece, as `CellAccumulator.pieces`.
-    var pieces: UnsafeMutablePointer<Int32>
-    var count = 0
-    var capacity: Int
-    /// The last piece added to each row of the box, -1 for none.
-    let heads: UnsafeMutablePointer<Int32>
+/// Whether a walk keeps the pieces of every row of the box or only of a band of them, as a
+/// type: the walk specialised for the whole box (the common case) tests no rows at all.
+private protocol RowSelection {
+    static var isBand: Bool { get }
+}
+
+private enum WholeBox: RowSelection {
+    static var isBand: Bool { false }
+}
+
+private enum Band: RowSelection {
+    static var isBand: Bool { true }
+}
+
+/// The line walk of one band: adds pieces to the cells of the rows `top..<top + rows`. A struct
+/// of its own, held in a local constant, so that its fields stay in registers: stores through
+/// `cells` would make the compiler reload a class's properties after every piece.
+private struct CellWalk<Rows: RowSelection> {
+    /// As `CellAccumulator.cells`, `bits`, `stride` and `words`.
+    let cells: UnsafeMutablePointer<Int32>
+    let bits: UnsafeMutablePointer<UInt64>
+    let stride: Int
+    let words: Int
+    /// The band's first row and row count, box-relative.
+    let top: Int
+    let rows: Int
     /// The box's bottom and right side, box-relative 24.8.
     let bottom: Int
     let right: Int
@@ -260,7 +293,7 @@ private struct PieceWalk {
     /// that side of the box: left of the box a line still covers every pixel of its rows, and
     /// on the right edge it ends the coverage of the parts inside.
     @inline(__always)
-    mutating func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+    func addClipped(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
         // Most lines lie inside the box, which is their path's bounds: they need no clipping.
         if UInt(bitPattern: xa) <= UInt(right) && UInt(bitPattern: xb) <= UInt(right)
             && UInt(bitPattern: ya) <= UInt(bottom) && UInt(bitPattern: yb) <= UInt(bottom) {
@@ -272,7 +305,7 @@ private struct PieceWalk {
 
     /// `addClipped` for a line reaching outside the box.
     @inline(never)
-    private mutating func clip(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
+    private func clip(_ xa: Int, _ ya: Int, _ xb: Int, _ yb: Int) {
         var x0 = xa, y0 = ya, x1 = xb, y1 = yb
         if (y0 <= 0 && y1 <= 0) || (y0 >= bottom && y1 >= bottom) { return }
         if y0 < 0 || y0 > bottom || y1 < 0 || y1 > bottom {
@@ -292,7 +325,7 @@ private struct PieceWalk {
     /// beyond, then at the side the end lies beyond, leaves at most three pieces, each inside
     /// the box or wholly beyond one side.
     @inline(__always)
-    private mutating func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
+    private func split(_ x0: inout Int, _ y0: inout Int, _ x1: Int, _ y1: Int, at side: Int, _ right: Int) {
         guard (x0 < side) != (x1 < side), x0 != side, x1 != side else { return }
         let yc = y0 + (y1 - y0) * (side - x0) / (x1 - x0)
         addInside(x0, y0, side, yc, right)
@@ -302,7 +335,7 @@ private struct PieceWalk {
 
     /// Adds a line that crosses neither box side, moving it onto the side it lies beyond.
     @inline(__always)
-    private mutating func addInside(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ right: Int) {
+    private func addInside(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ right: Int) {
         if x0 <= 0 && x1 <= 0 {
             line(0, y0, 0, y1)
         } else if x0 >= right && x1 >= right {
@@ -312,31 +345,21 @@ private struct PieceWalk {
         }
     }
 
-    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`.
+    /// Adds `cover` with x-fraction sum `fractions` (0...512) to cell `x` of row `y`, when the
+    /// row is in the band.
     @inline(__always)
-    private mutating func add(row y: Int, x: Int, cover: Int, fractions: Int) {
-        guard cover != 0 else { return }
-        if count == capacity { grow() }
-        let piece = pieces + 4 * count
-        piece[0] = Int32(truncatingIfNeeded: x)
-        piece[1] = Int32(truncatingIfNeeded: cover)
-        piece[2] = Int32(truncatingIfNeeded: cover * fractions)
-        piece[3] = heads[y]
-        heads[y] = Int32(truncatingIfNeeded: count)
-        count += 1
-    }
-
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 8 * capacity)
-        grown.moveInitialize(from: pieces, count: 4 * count)
-        pieces.deallocate()
-        pieces = grown
-        capacity *= 2
+    private func add(row y: Int, x: Int, cover: Int, fractions: Int) {
+        let r = y - top
+        guard cover != 0, !Rows.isBand || UInt(bitPattern: r) < UInt(rows) else { return }
+        let cell = cells + 2 * (r * stride + x)
+        cell[0] &+= Int32(truncatingIfNeeded: cover)
+        cell[1] &+= Int32(truncatingIfNeeded: cover * fractions)
+        bits[r * words + (x >> 6)] |= 1 << UInt64(x & 63)
     }
 
     /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
     /// boundary with an exact integer DDA.
-    private mutating func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+    private func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         var ey1 = y1 >> 8
         let ey2 = y2 >> 8, fy1 = y1 & 255, fy2 = y2 & 255
         if ey1 == ey2 {
@@ -383,7 +406,7 @@ private struct PieceWalk {
     /// crossing one column (only the crossing is needed, one division); parts crossing more
     /// columns go to `rowSegmentAcross`.
     @inline(__always)
-    private mutating func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+    private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         guard y1 != y2 else { return }
         let ex1 = x1 >> 8, ex2 = x2 >> 8
         if ex1 == ex2 {
@@ -401,7 +424,7 @@ private struct PieceWalk {
 
     /// `rowSegment` for a part that crosses at least two pixel columns.
     @inline(never)
-    private mutating func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
+    private func rowSegmentAcross(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
         var ex1 = x1 >> 8
         let ex2 = x2 >> 8, fx1 = x1 & 255, fx2 = x2 & 255
         let dx = x2 - x1

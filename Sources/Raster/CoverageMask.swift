@@ -59,7 +59,26 @@ public struct CoverageMask: Equatable, Sendable {
     /// Calls `body` with the coverage of row `y` starting at column `x`, both inside the mask.
     @inline(__always)
     func withRow<R>(_ y: Int, from x: Int, _ body: (UnsafePointer<UInt8>) -> R) -> R {
-        alphas.withUnsafeBufferPointer { body($0.baseAddress! + (y - bounds.y0) * bounds.width + x - bounds.x0) }
+        withRows { body($0.row(y, from: x)) }
+    }
+
+    /// Calls `body` with the mask's rows, borrowed while it runs.
+    @inline(__always)
+    func withRows<R>(_ body: (MaskRows) -> R) -> R {
+        alphas.withUnsafeBufferPointer { body(MaskRows(alphas: $0.baseAddress!, bounds: bounds)) }
+    }
+}
+
+/// A coverage mask's bytes borrowed for one draw: a plain value (a pointer and the bounds), so
+/// the blitters holding one copy for free and the sweep can keep them in registers.
+struct MaskRows {
+    let alphas: UnsafePointer<UInt8>
+    let bounds: PixelRect
+
+    /// The coverage of row `y` starting at column `x`, both inside the mask.
+    @inline(__always)
+    func row(_ y: Int, from x: Int) -> UnsafePointer<UInt8> {
+        alphas + (y - bounds.y0) * bounds.width + x - bounds.x0
     }
 }
 

@@ -5,10 +5,12 @@ import Geometry
 /// coverage is bit-identical on every machine. Horizontal segments are dropped: they carry no
 /// area. Every contour is closed, as filling requires.
 struct EdgeList: PolylineSink {
-    /// x0, y0, x1, y1 per segment.
-    private(set) var coords: [Int32] = []
-    /// Bounds of all endpoints, in 24.8.
-    private(set) var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+    /// One segment, from (x0, y0) to (x1, y1).
+    struct Segment {
+        var x0, y0, x1, y1: Int32
+    }
+
+    private(set) var segments: [Segment] = []
     /// False once any point was NaN or infinite; such a path is not drawn at all (as in Skia),
     /// since no part of it has a meaningful position.
     private(set) var isFinite = true
@@ -18,18 +20,23 @@ struct EdgeList: PolylineSink {
     /// Coordinates are kept within ±2^20 px, so products of 24.8 values fit comfortably in Int.
     private static let limit = Double(1 << 28)
 
-    var isEmpty: Bool { coords.isEmpty }
+    var isEmpty: Bool { segments.isEmpty }
 
     /// Forgets all segments, keeping the storage.
     mutating func removeAll() {
-        coords.removeAll(keepingCapacity: true)
-        minX = .max; minY = .max; maxX = .min; maxY = .min
+        segments.removeAll(keepingCapacity: true)
         isFinite = true
     }
 
-    /// The device pixels the segments touch.
+    /// The device pixels the segments touch. Measured in one pass over the finished list, where
+    /// the bounds stay in registers, rather than kept up to date in memory on every append.
     var pixelBounds: PixelRect {
         guard !isEmpty else { return .empty }
+        var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+        for s in segments {
+            minX = min(minX, s.x0, s.x1); maxX = max(maxX, s.x0, s.x1)
+            minY = min(minY, s.y0, s.y1); maxY = max(maxY, s.y0, s.y1)
+        }
         return PixelRect(x0: Int(minX) >> 8, y0: Int(minY) >> 8,
                          x1: (Int(maxX) + 255) >> 8, y1: (Int(maxY) + 255) >> 8)
     }
@@ -69,8 +76,6 @@ struct EdgeList: PolylineSink {
     @inline(__always)
     private mutating func append(_ a: (x: Int32, y: Int32), _ b: (x: Int32, y: Int32)) {
         guard a.y != b.y else { return }
-        coords.append(a.x); coords.append(a.y); coords.append(b.x); coords.append(b.y)
-        minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
-        minY = min(minY, a.y, b.y); maxY = max(maxY, a.y, b.y)
+        segments.append(Segment(x0: a.x, y0: a.y, x1: b.x, y1: b.y))
     }
 }

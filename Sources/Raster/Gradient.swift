@@ -271,13 +271,15 @@ extension Canvas {
                   !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
             let global = Blend.alphaByte(alpha)
             guard global != 0 else { return }
-            let width = pixmap.width, mask = clip.mask
+            let width = pixmap.width
             let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
             defer { scratch.deallocate() }
             withPixels { pixels in
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
-                                           clip: mask, scratch: scratch)
-                rasterizer.fill(rule: rule, into: &blitter)
+                withClipRows { mask in
+                    var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
+                                               clip: mask, scratch: scratch)
+                    rasterizer.fill(rule: rule, into: &blitter)
+                }
             }
         }
     }

@@ -60,15 +60,17 @@ extension Canvas {
               !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
         let global = Blend.alphaByte(alpha * pattern.opacity)
         guard global != 0 else { return }
-        let width = pixmap.width, mask = clip.mask
+        let width = pixmap.width
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         defer { scratch.deallocate() }
         withPixels { pixels in
             pattern.tile.withWords { words in
                 let source = TiledSampler(pixels: words, width: pattern.tile.width, height: pattern.tile.height, inverse: inverse)
-                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
-                                           clip: mask, scratch: scratch)
-                rasterizer.fill(rule: rule, into: &blitter)
+                withClipRows { mask in
+                    var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
+                                               clip: mask, scratch: scratch)
+                    rasterizer.fill(rule: rule, into: &blitter)
+                }
             }
         }
     }

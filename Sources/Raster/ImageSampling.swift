@@ -124,7 +124,7 @@ struct ImageBlitter<Source: PixelSource>: SpanSink {
     let source: Source
     /// 0...255, applied to every pixel.
     let alpha: UInt32
-    let clip: CoverageMask?
+    let clip: MaskRows?
     let scratch: UnsafeMutablePointer<UInt32>
 
     mutating func blit(x: Int, y: Int, count: Int, alpha coverage: Int) {
@@ -139,11 +139,10 @@ struct ImageBlitter<Source: PixelSource>: SpanSink {
             }
             return
         }
-        clip.withRow(y, from: x) { mask in
-            for i in 0..<count where mask[i] != 0 {
-                let s = Blend.scale(scratch[i], by: Blend.div255(runAlpha * UInt32(mask[i])))
-                row[i] = Blend.sourceOver(s, row[i])
-            }
+        let mask = clip.row(y, from: x)
+        for i in 0..<count where mask[i] != 0 {
+            let s = Blend.scale(scratch[i], by: Blend.div255(runAlpha * UInt32(mask[i])))
+            row[i] = Blend.sourceOver(s, row[i])
         }
     }
 }

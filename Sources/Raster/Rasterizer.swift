@@ -5,8 +5,14 @@ import Geometry
 /// it touches (so the caller can size a mask or skip the draw), then `fill` to get coverage.
 final class Rasterizer {
     private var edges = EdgeList()
-    private let accumulator = CellAccumulator()
+    private let accumulator: CellAccumulator
     private var box = PixelRect.empty
+
+    /// `bandCells` bounds the cells of one band of rows (see `CellAccumulator`); only tests
+    /// change it, to check that bands do not change coverage.
+    init(bandCells: Int = CellAccumulator.defaultBandCells) {
+        accumulator = CellAccumulator(bandCells: bandCells)
+    }
 
     /// Flattens `path` mapped through `transform` and returns the device pixels it may touch
     /// inside `limit` (empty when there is nothing to draw, or a point is not finite).

@@ -5,7 +5,7 @@ struct SolidBlitter: SpanSink {
     let pixels: UnsafeMutablePointer<UInt32>
     let pixelsPerRow: Int
     let color: UInt32
-    let clip: CoverageMask?
+    let clip: MaskRows?
 
     /// The span kernel's SIMD width, read once per blitter rather than once per run.
     private let simdLevel = Blend.simdLevel
@@ -43,11 +43,10 @@ struct SolidBlitter: SpanSink {
             Blend.sourceOver(alpha == 255 ? color : Blend.scale(color, by: UInt32(alpha)), onto: row, count: count)
             return
         }
-        clip.withRow(y, from: x) { mask in
-            for i in 0..<count where mask[i] != 0 {
-                let a = Blend.div255(UInt32(alpha) * UInt32(mask[i]))
-                row[i] = Blend.sourceOver(Blend.scale(color, by: a), row[i])
-            }
+        let mask = clip.row(y, from: x)
+        for i in 0..<count where mask[i] != 0 {
+            let a = Blend.div255(UInt32(alpha) * UInt32(mask[i]))
+            row[i] = Blend.sourceOver(Blend.scale(color, by: a), row[i])
         }
     }
 }

@@ -31,6 +31,33 @@ import Testing
         }
     }
 
+    @Test func fillsDoneInBandsOfRowsMatchTheWholeBox() {
+        // A tangled loop of curves and a slanted star: edges cross many band boundaries, in
+        // both directions, under both rules, and reach past the limit on every side.
+        var loop = Path()
+        loop.move(to: Point(40, 10))
+        loop.cubic(to: Point(230, 180), control1: Point(300, -60), control2: Point(-50, 260))
+        loop.cubic(to: Point(20, 150), control1: Point(150, 90), control2: Point(260, 20))
+        loop.close()
+        var star = Path()
+        star.move(to: Point(120.3, -5.2))
+        for point in [Point(185.6, 185.1), Point(14.4, 66.7), Point(229.1, 64.3), Point(52.8, 191.9)] {
+            star.line(to: point)
+        }
+        star.close()
+        let limit = PixelRect(x0: 5, y0: 3, x1: 225, y1: 190)
+        for path in [loop, star] {
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let whole = CoverageMask(path: path, transform: .identity, rule: rule, within: limit, rasterizer: Rasterizer())
+                for bandCells in [1, 700, 5000] {
+                    let banded = CoverageMask(path: path, transform: .identity, rule: rule, within: limit,
+                                              rasterizer: Rasterizer(bandCells: bandCells))
+                    #expect(banded == whole, "\(rule), \(bandCells) cells per band")
+                }
+            }
+        }
+    }
+
     @Test func fractionalRectCoverageMatchesItsArea() {
         let mask = CoverageMask(path: Path(rect: Rect(1.3, 2.7, 5.25, 3.1)))
         #expect(abs(coveredArea(mask) - 5.25 * 3.1) < 0.05)
