@@ -487,17 +487,20 @@ enum APNGFrameEncoder {
     /// owl, libdeflate ranks unfiltered rows up to 3 % bigger than filtered ones that zlib
     /// compresses 5-17 % bigger.
     static let closeCall = (numerator: 103, denominator: 100)
-    /// How many rows make a band, the unit in which a frame's detail is measured at `rankingLevel`.
-    static let bandRows = 16
+    /// A band, the unit in which a frame's detail is measured at `rankingLevel`, is at least this
+    /// many rows and `minBandBytes` bytes: on small frames shorter bands cost more in zlib's block
+    /// headers than they save (the demos at 1x are 3 % smaller than with bands of 8 rows alone).
+    static let bandRows = 8
+    static let minBandBytes = 16 << 10
     /// A band compressing to more than this many thousandths of its bytes is detailed: zlib
     /// starts a new block wherever bands turn detailed or flat, so that each block's Huffman
     /// codes fit either flat runs or detail, which zlib on its own mixes in blocks of 16K
-    /// symbols (on the owl, 2.9 % smaller; 15 and 25 are within 0.2 % of it).
+    /// symbols (on the owl, 3.0 % smaller; 15 and 25 are within 0.1 % of it).
     static let detailedBand = 20
     /// A band compressing to more than this many thousandths of its bytes is dense: runs of
-    /// dense bands are compressed at `denseLevel`, on the owl 1.7 % smaller for 40 % more time
-    /// (60 saves 1.2 %, 40 saves 2.6 % for 60 % more).
-    static let denseBand = 50
+    /// dense bands are compressed at `denseLevel`, on the owl 1.5 % smaller for about 60 % more
+    /// CPU time (70 saves 0.9 %, 50 saves 2.0 % for 80 % more).
+    static let denseBand = 60
     /// libdeflate's level for dense runs: its near-optimal parse finds what zlib's lazy one
     /// misses in detail (levels 10 and 11 do worse than zlib's 9 on these frames).
     static let denseLevel: Int32 = 12
@@ -564,7 +567,7 @@ enum APNGFrameEncoder {
             candidate.1.withUnsafeBytes { compressedSize(ranker, $0.baseAddress!, $0.count) }
         }
         let best = ranks.min()!
-        let bandBytes = bandRows * rowBytes
+        let bandBytes = max(bandRows, (minBandBytes + rowBytes - 1) / rowBytes) * rowBytes
         var winner: (Tag, [UInt8])?
         for (i, candidate) in candidates.enumerated() where ranks[i] * closeCall.denominator <= best * closeCall.numerator {
             let detail = stride(from: 0, to: candidate.1.count, by: bandBytes).map { start in
@@ -647,8 +650,8 @@ enum APNGFrameEncoder {
     /// The zlib stream of `rows`, compressed in `runs` (their ends ascending, the last at
     /// `rows.count`), each its own deflate blocks. Flat and detailed runs are compressed by zlib
     /// at `compressionLevel` in one raw deflate stream (which gives the same bytes for the same
-    /// input); dense ones by libdeflate at `denseLevel`, spliced in, each followed by the run's
-    /// last 32 KB given to zlib as its dictionary, so its later matches may reach back into it.
+    /// input); dense ones by libdeflate at `denseLevel`, spliced in, each then given to zlib as
+    /// its dictionary, so its later matches may reach back into and past it.
     private static func deflateStream(_ rows: [UInt8], runs: [(end: Int, detail: BandDetail)]) throws -> [UInt8] {
         let failure = CodecError.malformed(input: "APNG", reason: "zlib could not compress a frame")
         var stream = z_stream()
@@ -681,9 +684,11 @@ enum APNGFrameEncoder {
                 if run.detail == .dense {
                     out += try libdeflateBlocks(UnsafeRawPointer(base + start), count: run.end - start, final: last)
                     if !last {
-                        // zlib goes on as if it had compressed the run, its window the last 32 KB before the next one.
-                        let window = min(run.end, 1 << 15)
-                        guard deflateSetDictionary(&stream, base + run.end - window, uInt(window)) == Z_OK else { throw failure }
+                        // zlib goes on as if it had compressed the run: a dictionary shorter than
+                        // its 32 KB window follows the data zlib has seen, a longer one's last
+                        // 32 KB replace it.
+                        let from = max(start, run.end - (1 << 15))
+                        guard deflateSetDictionary(&stream, base + from, uInt(run.end - from)) == Z_OK else { throw failure }
                     }
                 } else {
                     // zlib's own blocks end byte-aligned before a dense run (sync flush), so its blocks can follow.
