@@ -119,26 +119,29 @@ static inline __m512i over_avx512(__m512i p, int narrow, __m512i k, __m512i lane
     return _mm512_add_epi8(_mm512_packus_epi16(_mm512_mulhi_epu16(lo, m257), _mm512_mulhi_epu16(hi, m257)), src);
 }
 
+// Runs of at least one vector end as span_sse2's do, with one more unmasked vector over their
+// last pixels, not a masked one: the sweep blends the edge pixel just right of a run as soon as
+// the run is done, and a load next to a masked store waits for that store to reach the cache
+// instead of being forwarded (about 4% of the time per frame on the bench scenes). Shorter runs
+// take the AVX2 kernel.
 __attribute__((target("avx512f,avx512bw"), always_inline))
 static inline void span_avx512_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow) {
     const __m512i k = _mm512_set1_epi16((short)(narrow ? inverse | 1u << 8 : inverse));
     const __m512i lanes = narrow ? _mm512_set1_epi8((char)128) : _mm512_setzero_si512();
     const __m512i half = _mm512_set1_epi16(128), m257 = _mm512_set1_epi16(257), src = _mm512_set1_epi32((int)s);
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    __m512i last = over_avx512(_mm512_loadu_si512((const void *)(d + n - 16)), narrow, k, lanes, half, m257, src);
+    for (size_t i = 0; i + 16 <= n; i += 16) {
         __m512i p = _mm512_loadu_si512((const void *)(d + i));
         _mm512_storeu_si512((void *)(d + i), over_avx512(p, narrow, k, lanes, half, m257, src));
     }
-    if (i < n) {
-        __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
-        __m512i p = _mm512_maskz_loadu_epi32(m, d + i);
-        _mm512_mask_storeu_epi32(d + i, m, over_avx512(p, narrow, k, lanes, half, m257, src));
-    }
+    _mm512_storeu_si512((void *)(d + n - 16), last);
 }
 
 __attribute__((target("avx512f,avx512bw")))
 static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
-    if (inverse <= 127) {
+    if (n < 16) {
+        span_avx2(d, n, s, inverse);
+    } else if (inverse <= 127) {
         span_avx512_with(d, n, s, inverse, 1);
     } else {
         span_avx512_with(d, n, s, inverse, 0);
