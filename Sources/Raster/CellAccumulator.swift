@@ -2,6 +2,9 @@
 protocol SpanSink {
     /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
+    /// Pixels x and x + 1 of row y are covered by the low two bytes of `alphas` (pixel i in byte
+    /// i, 0...255; 0 covers nothing). Blits each covered pixel unless the sink implements it.
+    mutating func blit2(x: Int, y: Int, alphas: Int)
     /// A hint that pixels x..<x+count of row y will soon be blitted: a sink writing to memory
     /// may start loading them, so the blits do not wait for them. Does nothing unless the sink
     /// implements it.
@@ -10,6 +13,17 @@ protocol SpanSink {
 
 extension SpanSink {
     func prefetch(x: Int, y: Int, count: Int) {}
+
+    mutating func blit2(x: Int, y: Int, alphas: Int) {
+        blitEach(x: x, y: y, alphas: alphas)
+    }
+
+    /// `blit2` as one blit per covered pixel.
+    @inline(__always)
+    mutating func blitEach(x: Int, y: Int, alphas: Int) {
+        if alphas & 255 != 0 { blit(x: x, y: y, count: 1, alpha: alphas & 255) }
+        if alphas >> 8 != 0 { blit(x: x + 1, y: y, count: 1, alpha: alphas >> 8) }
+    }
 }
 
 /// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
@@ -163,11 +177,24 @@ final class CellAccumulator {
                     rowCells[2 * x] = 0
                     rowCells[2 * x + 1] = 0
                     covers += cover
+                    runStart = x + 1
                     if x < width {
                         let alpha = coverageAlpha(covers << 9 - area, evenOdd: evenOdd)
-                        if alpha != 0 { out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
+                        if word & (2 << UInt64(x & 63)) != 0 && x + 1 < width {
+                            // The next cell is marked too, as along most edges that are not
+                            // steep: both pixels are blended in one register.
+                            word &= word &- 1
+                            let nextCover = Int(rowCells[2 * x + 2]), nextArea = Int(rowCells[2 * x + 3])
+                            rowCells[2 * x + 2] = 0
+                            rowCells[2 * x + 3] = 0
+                            covers += nextCover
+                            let nextAlpha = coverageAlpha(covers << 9 - nextArea, evenOdd: evenOdd)
+                            out.blit2(x: box.x0 + x, y: y, alphas: alpha | nextAlpha << 8)
+                            runStart = x + 2
+                        } else if alpha != 0 {
+                            out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha)
+                        }
                     }
-                    runStart = x + 1
                 } while word != 0
             }
             if first >= 0 && y + ahead < box.y1 && first < width {

@@ -26,6 +26,16 @@ struct SolidBlitter: SpanSink {
         }
     }
 
+    /// Two pixels along an edge in one SIMD register.
+    @inline(__always)
+    mutating func blit2(x: Int, y: Int, alphas: Int) {
+        if clip == nil {
+            pr_source_over_coverage2(pixels + y * pixelsPerRow + x, color, UInt32(alphas))
+        } else {
+            blitEach(x: x, y: y, alphas: alphas)
+        }
+    }
+
     /// Starts loading every cache line (16 pixels) of the run.
     @inline(__always)
     func prefetch(x: Int, y: Int, count: Int) {
