@@ -64,6 +64,10 @@ final class CellAccumulator {
     /// across them more often than they gained (measured on the bench scenes).
     static let defaultBandCells = 1 << 17
 
+    /// How many rows ahead of the sweep the pixels are prefetched: the row a few rows down most
+    /// likely spans about what this one did.
+    static let prefetchRows = 4
+
     init(bandCells: Int = CellAccumulator.defaultBandCells) {
         self.bandCells = bandCells
         cells = .allocate(capacity: 1)
@@ -146,7 +150,7 @@ final class CellAccumulator {
 
     private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, top: Int, rows: Int, into sink: inout Sink) {
         let evenOdd = Rule.evenOdd
-        let ahead = 4
+        let ahead = CellAccumulator.prefetchRows
         // Locals, not properties or the inout sink (a plain value, copied for free): the compiler
         // cannot tell that the stores to cells and pixels leave those be, and would reload them
         // after every pixel.

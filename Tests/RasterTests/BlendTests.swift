@@ -76,7 +76,7 @@ import Testing
             for (n, colour) in colours.enumerated() {
                 let count = n % 67
                 var out = pixels
-                out.withUnsafeMutableBufferPointer { pr_source_over_span($0.baseAddress!, count, colour, level) }
+                out.withUnsafeMutableBufferPointer { pr_source_over_span($0.baseAddress!, count, colour, level, 0) }
                 let expected = pixels.indices.map { $0 < count ? Blend.sourceOver(colour, pixels[$0]) : pixels[$0] }
                 #expect(out == expected, "level \(level), colour \(colour), \(count) pixels")
             }

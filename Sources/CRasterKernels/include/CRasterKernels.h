@@ -14,8 +14,10 @@ int pr_raster_simd_level(void);
 
 /// Source-over of one premultiplied RGBA8 colour `s` (R in the low byte) onto `count` pixels:
 /// d = s + round(d * (255 - s.alpha) / 255) per channel. `level` must not exceed
-/// pr_raster_simd_level().
-void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level);
+/// pr_raster_simd_level(). The AVX2 and AVX-512 kernels and opaque fills also prefetch, as they go, the pixels
+/// `ahead` pixels on from the run (the run's columns some rows down, where a sweep will blend
+/// next; 0 for none).
+void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level, ptrdiff_t ahead);
 
 /// Source-over of colour `s` times `coverage` / 255 (0...255) onto one pixel `d`, both
 /// premultiplied RGBA8: s' = round(s * coverage / 255), then s' + round(d * (255 - s'.alpha) / 255)
