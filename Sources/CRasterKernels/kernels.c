@@ -27,6 +27,14 @@ static void span_portable(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
 }
 
 #ifdef PR_X86
+// Starts loading the cache line `ahead` pixels on from `p` (the same columns some rows down),
+// one per 64 bytes the wide kernels (and opaque fills) blend: the row is fetched while this one is blended, spread
+// over the run, rather than in one burst that fills the CPU's queue of misses. The address is
+// computed as an integer, since it may lie past the pixels; a prefetch never faults.
+static inline void prefetch_ahead(const uint32_t *p, ptrdiff_t ahead) {
+    __builtin_prefetch((const void *)((uintptr_t)p + (uintptr_t)(ahead * 4)), 1, 3);
+}
+
 static inline __m128i over_sse2(__m128i p, __m128i k, __m128i half, __m128i m257, __m128i src) {
     const __m128i zero = _mm_setzero_si128();
     __m128i lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), k), half), m257);
@@ -74,13 +82,14 @@ static inline __m256i over_avx2(__m256i p, int narrow, __m256i k, __m256i lanes,
 // Runs of at least one vector end as span_sse2's do; two vectors per iteration halve the loop
 // overhead on long interior runs.
 __attribute__((target("avx2"), always_inline))
-static inline void span_avx2_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow) {
+static inline void span_avx2_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow, ptrdiff_t ahead) {
     const __m256i k = _mm256_set1_epi16((short)(narrow ? inverse | 1u << 8 : inverse));
     const __m256i lanes = narrow ? _mm256_set1_epi8((char)128) : _mm256_setzero_si256();
     const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257), src = _mm256_set1_epi32((int)s);
     __m256i last = over_avx2(_mm256_loadu_si256((const __m256i *)(d + n - 8)), narrow, k, lanes, half, m257, src);
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
+        prefetch_ahead(d + i, ahead);
         __m256i p0 = _mm256_loadu_si256((const __m256i *)(d + i));
         __m256i p1 = _mm256_loadu_si256((const __m256i *)(d + i + 8));
         _mm256_storeu_si256((__m256i *)(d + i), over_avx2(p0, narrow, k, lanes, half, m257, src));
@@ -94,13 +103,13 @@ static inline void span_avx2_with(uint32_t *d, size_t n, uint32_t s, uint32_t in
 }
 
 __attribute__((target("avx2")))
-static void span_avx2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
+static void span_avx2(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, ptrdiff_t ahead) {
     if (n < 8) {
         span_sse2(d, n, s, inverse);
     } else if (inverse <= 127) {
-        span_avx2_with(d, n, s, inverse, 1);
+        span_avx2_with(d, n, s, inverse, 1, ahead);
     } else {
-        span_avx2_with(d, n, s, inverse, 0);
+        span_avx2_with(d, n, s, inverse, 0, ahead);
     }
 }
 
@@ -119,29 +128,34 @@ static inline __m512i over_avx512(__m512i p, int narrow, __m512i k, __m512i lane
     return _mm512_add_epi8(_mm512_packus_epi16(_mm512_mulhi_epu16(lo, m257), _mm512_mulhi_epu16(hi, m257)), src);
 }
 
+// Runs of at least one vector end as span_sse2's do, with one more unmasked vector over their
+// last pixels, not a masked one: the sweep blends the edge pixel just right of a run as soon as
+// the run is done, and a load next to a masked store waits for that store to reach the cache
+// instead of being forwarded (about 4% of the time per frame on the bench scenes). Shorter runs
+// take the AVX2 kernel.
 __attribute__((target("avx512f,avx512bw"), always_inline))
-static inline void span_avx512_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow) {
+static inline void span_avx512_with(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, int narrow,
+                                    ptrdiff_t ahead) {
     const __m512i k = _mm512_set1_epi16((short)(narrow ? inverse | 1u << 8 : inverse));
     const __m512i lanes = narrow ? _mm512_set1_epi8((char)128) : _mm512_setzero_si512();
     const __m512i half = _mm512_set1_epi16(128), m257 = _mm512_set1_epi16(257), src = _mm512_set1_epi32((int)s);
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
+    __m512i last = over_avx512(_mm512_loadu_si512((const void *)(d + n - 16)), narrow, k, lanes, half, m257, src);
+    for (size_t i = 0; i + 16 <= n; i += 16) {
+        prefetch_ahead(d + i, ahead);
         __m512i p = _mm512_loadu_si512((const void *)(d + i));
         _mm512_storeu_si512((void *)(d + i), over_avx512(p, narrow, k, lanes, half, m257, src));
     }
-    if (i < n) {
-        __mmask16 m = (__mmask16)((1u << (n - i)) - 1);
-        __m512i p = _mm512_maskz_loadu_epi32(m, d + i);
-        _mm512_mask_storeu_epi32(d + i, m, over_avx512(p, narrow, k, lanes, half, m257, src));
-    }
+    _mm512_storeu_si512((void *)(d + n - 16), last);
 }
 
 __attribute__((target("avx512f,avx512bw")))
-static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
-    if (inverse <= 127) {
-        span_avx512_with(d, n, s, inverse, 1);
+static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, ptrdiff_t ahead) {
+    if (n < 16) {
+        span_avx2(d, n, s, inverse, ahead);
+    } else if (inverse <= 127) {
+        span_avx512_with(d, n, s, inverse, 1, ahead);
     } else {
-        span_avx512_with(d, n, s, inverse, 0);
+        span_avx512_with(d, n, s, inverse, 0, ahead);
     }
 }
 
@@ -169,21 +183,29 @@ int pr_raster_simd_level(void) {
 #endif
 }
 
-void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level) {
+void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level, ptrdiff_t ahead) {
     uint32_t inverse = 255 - (s >> 24);
     if (inverse == 0) {
-        for (size_t i = 0; i < count; i++) d[i] = s;
+        size_t i = 0;
+        for (; i + 16 <= count; i += 16) {
+#ifdef PR_X86
+            prefetch_ahead(d + i, ahead);
+#endif
+            for (size_t j = 0; j < 16; j++) d[i + j] = s;
+        }
+        for (; i < count; i++) d[i] = s;
         return;
     }
 #ifdef PR_X86
     switch (level) {
-    case 3: span_avx512(d, count, s, inverse); return;
-    case 2: span_avx2(d, count, s, inverse); return;
+    case 3: span_avx512(d, count, s, inverse, ahead); return;
+    case 2: span_avx2(d, count, s, inverse, ahead); return;
     case 1: span_sse2(d, count, s, inverse); return;
     default: break;
     }
 #else
     (void)level;
+    (void)ahead;
 #endif
     span_portable(d, count, s, inverse);
 }

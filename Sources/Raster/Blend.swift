@@ -61,7 +61,7 @@ enum Blend {
     @inline(__always)
     static func sourceOver(_ s: UInt32, onto d: UnsafeMutablePointer<UInt32>, count: Int) {
         if count >= kernelMinimum {
-            pr_source_over_span(d, count, s, simdLevel)
+            pr_source_over_span(d, count, s, simdLevel, 0)
             return
         }
         let inverse = 255 &- (s >> 24)

@@ -20,16 +20,33 @@ struct SolidBlitter: SpanSink {
         if clip == nil && count == 1 {
             Blend.sourceOver(color, coverage: UInt32(alpha), onto: row)
         } else if clip == nil && alpha == 255 && count >= Blend.kernelMinimum {
-            pr_source_over_span(row, count, color, simdLevel)
+            pr_source_over_span(row, count, color, simdLevel, CellAccumulator.prefetchRows * pixelsPerRow)
         } else {
             blit(row, x: x, y: y, count: count, alpha: alpha)
         }
     }
 
-    /// Starts loading every cache line (16 pixels) of the run.
+    /// Two pixels along an edge in one SIMD register.
+    @inline(__always)
+    mutating func blit2(x: Int, y: Int, alphas: Int) {
+        if clip == nil {
+            pr_source_over_coverage2(pixels + y * pixelsPerRow + x, color, UInt32(alphas))
+        } else {
+            blitEach(x: x, y: y, alphas: alphas)
+        }
+    }
+
+    /// Starts loading the cache lines of the run. Without a clip, interiors go to the span
+    /// kernel, which prefetches the same columns `CellAccumulator.prefetchRows` down as it blends
+    /// them: only the first and last lines, where the edge pixels lie, are left to load here.
     @inline(__always)
     func prefetch(x: Int, y: Int, count: Int) {
         let start = pixels + y * pixelsPerRow + x
+        guard clip != nil else {
+            pr_prefetch(start)
+            pr_prefetch(start + count - 1)
+            return
+        }
         var i = 0
         repeat {
             pr_prefetch(start + i)

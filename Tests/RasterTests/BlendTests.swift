@@ -76,7 +76,7 @@ import Testing
             for (n, colour) in colours.enumerated() {
                 let count = n % 67
                 var out = pixels
-                out.withUnsafeMutableBufferPointer { pr_source_over_span($0.baseAddress!, count, colour, level) }
+                out.withUnsafeMutableBufferPointer { pr_source_over_span($0.baseAddress!, count, colour, level, 0) }
                 let expected = pixels.indices.map { $0 < count ? Blend.sourceOver(colour, pixels[$0]) : pixels[$0] }
                 #expect(out == expected, "level \(level), colour \(colour), \(count) pixels")
             }
@@ -91,6 +91,21 @@ import Testing
                 var out = pixel
                 Blend.sourceOver(colour, coverage: coverage, onto: &out)
                 #expect(out == Blend.sourceOver(Blend.scale(colour, by: coverage), pixel))
+            }
+        }
+    }
+
+    @Test func twoPixelBlendMatchesTwoOnePixelBlends() {
+        let colours = Self.premultipliedWords(100, seed: 5)
+        let pixels = Self.premultipliedWords(200, seed: 6)
+        for (n, colour) in colours.enumerated() {
+            for coverage in stride(from: UInt32(0), through: 255, by: 17) {
+                let other = (coverage * 7 + UInt32(n)) % 256
+                var out = [pixels[2 * n], pixels[2 * n + 1]]
+                out.withUnsafeMutableBufferPointer { pr_source_over_coverage2($0.baseAddress!, colour, coverage | other << 8) }
+                let expected = [pr_source_over_coverage(pixels[2 * n], colour, coverage),
+                                pr_source_over_coverage(pixels[2 * n + 1], colour, other)]
+                #expect(out == expected, "colour \(colour), coverages \(coverage), \(other)")
             }
         }
     }
