@@ -87,17 +87,19 @@ final class CellAccumulator {
         repeat {
             let rows = min(bandRows, box.height - top)
             if rows == box.height {
-                walk(edges, CellWalk<WholeBox>(cells: cells, bits: bits, stride: stride, words: words, top: 0,
-                                               rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
-                     from: ox, oy)
+                walk(edges, cellWalk(WholeBox.self, top: top, rows: rows), from: ox, oy)
             } else {
-                walk(edges, CellWalk<Band>(cells: cells, bits: bits, stride: stride, words: words, top: top,
-                                           rows: rows, bottom: box.height << 8, right: (stride - 1) << 8),
-                     from: ox, oy)
+                walk(edges, cellWalk(Band.self, top: top, rows: rows), from: ox, oy)
             }
             sweep(rule: rule, top: top, rows: rows, into: &sink)
             top += rows
         } while top < box.height
+    }
+
+    /// The walk of the rows `top..<top + rows` into this accumulator's cells.
+    private func cellWalk<Rows: RowSelection>(_: Rows.Type, top: Int, rows: Int) -> CellWalk<Rows> {
+        CellWalk(cells: cells, bits: bits, stride: stride, words: words, top: top, rows: rows,
+                 bottom: box.height << 8, right: (stride - 1) << 8)
     }
 
     /// Adds the segments that reach into the walk's rows, moved by (-ox, -oy) into the box.
@@ -148,6 +150,16 @@ final class CellAccumulator {
         }
     }
 
+    /// Cell `x`'s cover and area, taken out of `row`: the cell is left clear for the next fill.
+    @inline(__always)
+    private static func take(_ x: Int, from row: UnsafeMutablePointer<Int32>) -> (cover: Int, area: Int) {
+        defer {
+            row[2 * x] = 0
+            row[2 * x + 1] = 0
+        }
+        return (Int(row[2 * x]), Int(row[2 * x + 1]))
+    }
+
     private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, top: Int, rows: Int, into sink: inout Sink) {
         let evenOdd = Rule.evenOdd
         let ahead = CellAccumulator.prefetchRows
@@ -177,9 +189,7 @@ final class CellAccumulator {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
                         if alpha != 0 { out.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
                     }
-                    let cover = Int(rowCells[2 * x]), area = Int(rowCells[2 * x + 1])
-                    rowCells[2 * x] = 0
-                    rowCells[2 * x + 1] = 0
+                    let (cover, area) = Self.take(x, from: rowCells)
                     covers += cover
                     runStart = x + 1
                     if x < width {
@@ -188,9 +198,7 @@ final class CellAccumulator {
                             // The next cell is marked too, as along most edges that are not
                             // steep: both pixels are blended in one register.
                             word &= word &- 1
-                            let nextCover = Int(rowCells[2 * x + 2]), nextArea = Int(rowCells[2 * x + 3])
-                            rowCells[2 * x + 2] = 0
-                            rowCells[2 * x + 3] = 0
+                            let (nextCover, nextArea) = Self.take(x + 1, from: rowCells)
                             covers += nextCover
                             let nextAlpha = coverageAlpha(covers << 9 - nextArea, evenOdd: evenOdd)
                             out.blit2(x: box.x0 + x, y: y, alphas: alpha | nextAlpha << 8)
