@@ -658,6 +658,15 @@ enum APNGFrameEncoder {
         guard deflateInit2_(&stream, compressionLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { throw failure }
         defer { deflateEnd(&stream) }
+        // One libdeflate compressor for all the dense runs: at `denseLevel` it is large to set up.
+        var dense: OpaquePointer?
+        if runs.contains(where: { $0.detail == .dense }) {
+            guard let compressor = libdeflate_alloc_compressor(denseLevel) else {
+                throw CodecError.malformed(input: "APNG", reason: "libdeflate could not compress a frame")
+            }
+            dense = compressor
+        }
+        defer { if let dense { libdeflate_free_compressor(dense) } }
         var out: [UInt8] = [0x78, 0xDA]  // zlib header: deflate, 32K window, level 9
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         try rows.withUnsafeBytes { input in
@@ -682,7 +691,7 @@ enum APNGFrameEncoder {
             for (k, run) in runs.enumerated() {
                 let last = k == runs.count - 1
                 if run.detail == .dense {
-                    out += try libdeflateBlocks(UnsafeRawPointer(base + start), count: run.end - start, final: last)
+                    out += try libdeflateBlocks(dense!, UnsafeRawPointer(base + start), count: run.end - start, final: last)
                     if !last {
                         // zlib goes on as if it had compressed the run: a dictionary shorter than
                         // its 32 KB window follows the data zlib has seen, a longer one's last
@@ -703,14 +712,13 @@ enum APNGFrameEncoder {
         return out
     }
 
-    /// `count` bytes as raw deflate blocks by libdeflate at `denseLevel`. Unless `final`, the
-    /// last block is made not final and an empty stored block follows, which ends the run on a
-    /// byte boundary so zlib's blocks can follow: zlib's inflate walks the blocks to find where
-    /// the last one starts and where the stream ends.
-    private static func libdeflateBlocks(_ bytes: UnsafeRawPointer, count: Int, final: Bool) throws -> [UInt8] {
+    /// `count` bytes as raw deflate blocks by `compressor` (libdeflate at `denseLevel`). Unless
+    /// `final`, the last block is made not final and an empty stored block follows, which ends the
+    /// run on a byte boundary so zlib's blocks can follow: zlib's inflate walks the blocks to find
+    /// where the last one starts and where the stream ends.
+    private static func libdeflateBlocks(_ compressor: OpaquePointer, _ bytes: UnsafeRawPointer, count: Int,
+                                         final: Bool) throws -> [UInt8] {
         let failure = CodecError.malformed(input: "APNG", reason: "libdeflate could not compress a frame")
-        guard let compressor = libdeflate_alloc_compressor(denseLevel) else { throw failure }
-        defer { libdeflate_free_compressor(compressor) }
         var out = [UInt8](repeating: 0, count: libdeflate_deflate_compress_bound(compressor, count))
         let length = out.withUnsafeMutableBytes { libdeflate_deflate_compress(compressor, bytes, count, $0.baseAddress, $0.count) }
         guard length > 0 else { throw failure }
