@@ -2,7 +2,9 @@
 # Raster benchmark: `popping-bench raster` against Blend2D, Skia and cairo (bench/raster_peers.py), all
 # single-threaded, on scenes from bench/make_scene.py (one per seed in SEEDS). Ours and the peers run
 # round-robin, ROUNDS times FRAMES frames, so each comparison comes from the same spell of this
-# shared machine; each renderer's figure is the median of its per-round medians. Quality is the
+# shared machine; each renderer's figure is the median of its per-round medians. Every renderer
+# first draws untimed for WARMUP seconds: on these virtual machines a process's first tens of
+# milliseconds often run up to 1.5x slower, which would fall on whoever starts timing first. Quality is the
 # PSNR of each frame against a 4x4-supersampled reference (bench/raster_peers.py --reference).
 # Prints per seed a table (fastest first) and the lines
 #   raster_ms_per_frame, <peer>_ms_per_frame (wall), *_cpu_ms_per_frame (the thread's CPU time, which
@@ -10,15 +12,16 @@
 #   raster_ratio_<peer> (our time / the peer's: below 1 is faster)
 #
 # usage: bench/raster.sh [OUT_DIR]
-# env:   PY (a Python with the peers, bench/setup-peers.sh), SEEDS="17 29 5", ROUNDS=3, FRAMES=20,
+# env:   PY (a Python with the peers, bench/setup-peers.sh), SEEDS="17 29 5", ROUNDS=5, FRAMES=20, WARMUP=0.25,
 #        BIN=.build/release, OUT (results go to $OUT/raster)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PY=${PY:-$ROOT/.build/peers/bin/python}
 OUT=${1:-${OUT:-${TMPDIR:-/tmp}/popping-bench}/raster}
 SEEDS=${SEEDS:-17 29 5}
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-5}
 FRAMES=${FRAMES:-20}
+WARMUP=${WARMUP:-0.25}
 BIN=${BIN:-$ROOT/.build/release}/popping-bench
 PEERS=(blend2d skia cairo)
 
@@ -32,8 +35,8 @@ for seed in $SEEDS; do
     "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --peers "" --reference
     : > "$dir/times"
     for _ in $(seq 1 "$ROUNDS"); do
-        { "$BIN" raster "$dir/scene.json" --out "$dir/ours.png" --repeat "$FRAMES"
-          "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --frames "$FRAMES"; } |
+        { "$BIN" raster "$dir/scene.json" --out "$dir/ours.png" --repeat "$FRAMES" --warmup "$WARMUP"
+          "$PY" "$ROOT/bench/raster_peers.py" draw "$dir/scene.json" "$dir" --frames "$FRAMES" --warmup "$WARMUP"; } |
             sed -n 's/^\([a-z0-9]*\)_cpu_ms_per_frame: /\1 cpu /p; s/^\([a-z0-9]*\)_ms_per_frame: /\1 wall /p' >> "$dir/times"
     done
     {

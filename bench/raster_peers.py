@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Draws a bench/make_scene.py scene with Blend2D, Skia and cairo, times them, and scores PNGs.
 
-draw:   raster_peers.py draw SCENE.json OUT_DIR [--frames 20] [--reference]
-        Each peer draws the scene single-threaded, once to warm up and then FRAMES times; prints
+draw:   raster_peers.py draw SCENE.json OUT_DIR [--frames 20] [--warmup 0.25] [--reference]
+        Each peer draws the scene single-threaded, untimed for WARMUP seconds (at least once) and
+        then FRAMES times; prints
         `<peer>_ms_per_frame: X` and `<peer>_cpu_ms_per_frame: X` (medians of wall and thread CPU
         time) and writes OUT_DIR/<peer>.png (straight RGB).
         --reference also writes OUT_DIR/reference.png: Skia at 4x4 the size (its own anti-aliasing
@@ -20,9 +21,13 @@ import numpy as np
 from PIL import Image
 
 
-def median_ms(draw, frames):
-    """Median wall and thread CPU milliseconds of one frame."""
+def median_ms(draw, frames, warmup):
+    """Median wall and thread CPU milliseconds of one frame, after drawing untimed for `warmup` seconds
+    (at least once), as popping-bench raster --warmup does."""
+    end = time.perf_counter() + warmup
     draw()
+    while time.perf_counter() < end:
+        draw()
     wall, cpu = [], []
     for _ in range(frames):
         start, cpu_start = time.perf_counter(), time.thread_time()
@@ -171,6 +176,7 @@ def main():
     d.add_argument("scene")
     d.add_argument("out")
     d.add_argument("--frames", type=int, default=20)
+    d.add_argument("--warmup", type=float, default=0.25)
     d.add_argument("--reference", action="store_true")
     d.add_argument("--peers", default="blend2d,skia,cairo")
     p = sub.add_parser("psnr")
@@ -192,7 +198,7 @@ def main():
     painters = {"blend2d": blend2d_painter, "skia": skia_painter, "cairo": cairo_painter}
     for name in filter(None, args.peers.split(",")):
         draw, pixels = painters[name](scene)
-        ms, cpu_ms = median_ms(draw, args.frames)
+        ms, cpu_ms = median_ms(draw, args.frames, args.warmup)
         Image.fromarray(np.ascontiguousarray(pixels())).save(f"{args.out}/{name}.png")
         print(f"{name}_ms_per_frame: {ms:.3f}\n{name}_cpu_ms_per_frame: {cpu_ms:.3f}", flush=True)
     if args.reference:

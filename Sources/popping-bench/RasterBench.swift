@@ -21,13 +21,22 @@ struct RasterBench: ParsableCommand {
     @Option(help: "How many frames to time; the median is printed.")
     var `repeat` = 20
 
+    @Option(help: "Seconds of untimed drawing before the timed frames (at least one frame).")
+    var warmup = 0.25
+
     func validate() throws {
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard warmup.isFinite, (0...60).contains(warmup) else { throw ValidationError("--warmup must be 0...60 seconds") }
     }
 
     func run() throws {
         let loaded = try BenchScene.load(path: scene)
         let canvas = Canvas(width: loaded.width, height: loaded.height)
+        // Drawn untimed for a while first, as the peers are: a process's first tens of
+        // milliseconds on these virtual machines often run markedly slower (measured: up to
+        // 1.5x for the first 20-200 ms), which would otherwise fall on the timed frames.
+        let warmupEnd = ContinuousClock.now + .milliseconds(Int(warmup * 1000))
+        repeat { loaded.draw(on: canvas) } while ContinuousClock.now < warmupEnd
         var times: [Double] = [], cpuTimes: [Double] = []
         for _ in 0..<`repeat` {
             let cpuStart = threadCPUMilliseconds()
