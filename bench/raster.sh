@@ -70,3 +70,20 @@ for name in wall:
         print(f"raster_ratio_{name}[seed {seed}] {wall['raster'] / wall[name]:.2f} (CPU time {cpu['raster'] / cpu[name]:.2f})")
 PY
 done
+
+# The profile behind the figures: callgrind's instruction counts (stable on a busy machine, unlike
+# times) of drawing the first seed's scene, summed by stage of the rasterizer. Valgrind has no
+# AVX-512, so the span kernel runs its AVX2 path here.
+if command -v valgrind >/dev/null 2>&1; then
+    seed=${SEEDS%% *}
+    frames=5
+    strip -g -o "$OUT/popping-bench.nodebug" "$BIN"
+    valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" --toggle-collect='*BenchScene*4draw2on*' \
+        "$OUT/popping-bench.nodebug" raster "$OUT/seed-$seed/scene.json" --repeat "$((frames - 1))" --warmup 0 \
+        >/dev/null 2>"$OUT/callgrind.log"
+    callgrind_annotate "$OUT/callgrind.out" > "$OUT/callgrind.txt" 2>/dev/null
+    echo "profile, seed $seed (callgrind, instructions per frame by stage):"
+    "$PY" "$ROOT/bench/raster_profile.py" "$OUT/callgrind.txt" "$frames"
+else
+    echo "profile: skipped (no valgrind; bench/setup-peers.sh installs it)"
+fi

@@ -2,7 +2,7 @@
 # Installs the peers `make bench` compares against, from the package registries only:
 #   Python (a venv in $PEERS_DIR, default .build/peers): skia-python, pycairo, blend2d-python, kiwisolver,
 #     freetype-py, uharfbuzz, pillow, numpy
-#   Debian: ffmpeg, gifsicle, apngasm, img2webp (webp), ImageMagick, rsvg-convert, Chromium, GNU time,
+#   Debian: ffmpeg, gifsicle, apngasm, img2webp (webp), ImageMagick, rsvg-convert, Chromium, GNU time, valgrind (profiles),
 #     DejaVu fonts, cairo headers (pycairo builds against them)
 # Idempotent: a venv that already imports every peer is left alone.
 set -euo pipefail
@@ -18,7 +18,7 @@ fi
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=
 for pkg in ffmpeg gifsicle time fonts-dejavu-core libcairo2-dev pkg-config python3-venv python3-dev \
-           apngasm webp imagemagick librsvg2-bin chromium; do
+           apngasm webp imagemagick librsvg2-bin chromium valgrind; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then

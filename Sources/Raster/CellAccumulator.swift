@@ -40,8 +40,10 @@ extension SpanSink {
 /// buffer) and marks the cell in a bit array (one 64-bit word per 64 cells of a row), so the
 /// sweep visits only the cells edges passed through, never the interiors between them, which
 /// arrive as one run each (as Blend2D's cell bit-array). A box of more than `bandCells` cells
-/// is done in bands of rows, so the grid stays in the cache: every band walks the lines that
-/// reach into it whole and keeps only its own rows, so the cells are those of one walk of the box.
+/// is done in bands of rows, so the cells of a band stay in the fastest cache while the walk
+/// adds to them and the sweep reads them back: the segments are first sorted into the bands
+/// they reach, and each band walks its segments over its own rows only, starting the exact
+/// DDA at the band's first row, so the cells are those of one walk of the box.
 ///
 /// The buffers are reused from one fill to the next; the sweep clears the cells and bits it
 /// reads, so they are clean for the next fill.
@@ -56,12 +58,17 @@ final class CellAccumulator {
     /// Cells per row: the box's width and one more, where lines right of the box end.
     private var stride = 0
     private var words = 0
+    /// Where each band's segments start in `bandSegments` (one more entry than bands), and the
+    /// indices of the segments each band walks, band after band.
+    private var bandStarts: [Int32] = []
+    private var bandSegments: [Int32] = []
 
     /// The most cells a band holds (at least one row's).
     private let bandCells: Int
 
-    /// 2^17 cells of 8 bytes, 1 MiB: about an L2 cache. Smaller bands walked the lines reaching
-    /// across them more often than they gained (measured on the bench scenes).
+    /// 2^17 cells of 8 bytes, 1 MiB: about an L2 cache. Bands of an L1 cache's worth (2^12
+    /// cells) were slower on the bench scenes: more segments reach across them, and each band
+    /// sweeps and starts its walks anew.
     static let defaultBandCells = 1 << 17
 
     /// How many rows ahead of the sweep the pixels are prefetched: the row a few rows down most
@@ -83,17 +90,18 @@ final class CellAccumulator {
     func fill<Sink: SpanSink>(_ edges: EdgeList, in box: PixelRect, rule: FillRule, into sink: inout Sink) {
         let bandRows = prepare(box)
         let ox = box.x0 << 8, oy = box.y0 << 8
-        var top = 0
-        repeat {
-            let rows = min(bandRows, box.height - top)
-            if rows == box.height {
-                walk(edges, cellWalk(WholeBox.self, top: top, rows: rows), from: ox, oy)
-            } else {
-                walk(edges, cellWalk(Band.self, top: top, rows: rows), from: ox, oy)
-            }
+        if bandRows == box.height {
+            walk(edges, cellWalk(WholeBox.self, top: 0, rows: bandRows), from: ox, oy)
+            sweep(rule: rule, top: 0, rows: bandRows, into: &sink)
+            return
+        }
+        let bands = (box.height + bandRows - 1) / bandRows
+        sortIntoBands(edges, bands: bands, bandRows: bandRows, oy: oy)
+        for band in 0..<bands {
+            let top = band * bandRows, rows = min(bandRows, box.height - top)
+            walk(edges, band: band, cellWalk(Band.self, top: top, rows: rows), from: ox, oy)
             sweep(rule: rule, top: top, rows: rows, into: &sink)
-            top += rows
-        } while top < box.height
+        }
     }
 
     /// The walk of the rows `top..<top + rows` into this accumulator's cells.
@@ -102,14 +110,55 @@ final class CellAccumulator {
                  bottom: box.height << 8, right: (stride - 1) << 8)
     }
 
-    /// Adds the segments that reach into the walk's rows, moved by (-ox, -oy) into the box.
-    private func walk<Rows: RowSelection>(_ edges: EdgeList, _ walk: CellWalk<Rows>, from ox: Int, _ oy: Int) {
-        let bandTop = walk.top << 8, bandBottom = (walk.top + walk.rows) << 8
+    /// Adds every segment, moved by (-ox, -oy) into the box.
+    private func walk(_ edges: EdgeList, _ walk: CellWalk<WholeBox>, from ox: Int, _ oy: Int) {
         edges.segments.withUnsafeBufferPointer { segments in
             for s in segments {
-                let ya = Int(s.y0) - oy, yb = Int(s.y1) - oy
-                if !Rows.isBand || (max(ya, yb) > bandTop && min(ya, yb) < bandBottom) {
-                    walk.addClipped(Int(s.x0) - ox, ya, Int(s.x1) - ox, yb)
+                walk.addClipped(Int(s.x0) - ox, Int(s.y0) - oy, Int(s.x1) - ox, Int(s.y1) - oy)
+            }
+        }
+    }
+
+    /// Adds the segments `sortIntoBands` listed for `band`, moved by (-ox, -oy) into the box.
+    private func walk(_ edges: EdgeList, band: Int, _ walk: CellWalk<Band>, from ox: Int, _ oy: Int) {
+        edges.segments.withUnsafeBufferPointer { segments in
+            bandSegments.withUnsafeBufferPointer { listed in
+                for i in Int(bandStarts[band])..<Int(bandStarts[band + 1]) {
+                    let s = segments[Int(listed[i])]
+                    walk.addClipped(Int(s.x0) - ox, Int(s.y0) - oy, Int(s.x1) - ox, Int(s.y1) - oy)
+                }
+            }
+        }
+    }
+
+    /// Lists, for each band of `bandRows` rows, the segments reaching into it (a counting sort
+    /// by band): each band then walks only its own, and a segment spanning several bands is
+    /// walked in each over its rows there alone.
+    private func sortIntoBands(_ edges: EdgeList, bands: Int, bandRows: Int, oy: Int) {
+        let bottom = box.height << 8
+        /// The bands a segment from y0 to y1 (box-relative 24.8) reaches into, if any.
+        @inline(__always)
+        func bandRange(_ y0: Int32, _ y1: Int32) -> ClosedRange<Int>? {
+            let top = Int(min(y0, y1)) - oy, end = Int(max(y0, y1)) - oy
+            guard end > 0, top < bottom else { return nil }
+            return (max(top, 0) >> 8) / bandRows...((min(end, bottom) - 1) >> 8) / bandRows
+        }
+        bandStarts.removeAll(keepingCapacity: true)
+        bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+        edges.segments.withUnsafeBufferPointer { segments in
+            for s in segments {
+                guard let range = bandRange(s.y0, s.y1) else { continue }
+                for band in range { bandStarts[band + 1] += 1 }
+            }
+            for band in 0..<bands { bandStarts[band + 1] += bandStarts[band] }
+            bandSegments.removeAll(keepingCapacity: true)
+            bandSegments.append(contentsOf: repeatElement(0, count: Int(bandStarts[bands])))
+            var next = bandStarts
+            for (index, s) in segments.enumerated() {
+                guard let range = bandRange(s.y0, s.y1) else { continue }
+                for band in range {
+                    bandSegments[Int(next[band])] = Int32(index)
+                    next[band] += 1
                 }
             }
         }
@@ -257,9 +306,12 @@ struct Steps {
 
     /// `total` is the signed advance over the whole line, `span` (positive) its extent on the
     /// stepping axis, and `firstFraction` (0...256) the part of the first pixel it crosses.
+    /// With `skipping` k, the steps start k whole pixels on: `first` is the advance over the
+    /// first pixel and k more, and `next()` goes on from there exactly as after k calls (the
+    /// running sum after k steps is `total · (firstFraction + 256·k) / span` rounded down).
     @inline(__always)
-    init(total: Int, over span: Int, firstFraction: Int) {
-        let (q, r) = Steps.floorDivide(firstFraction * total, span)
+    init(total: Int, over span: Int, firstFraction: Int, skipping k: Int = 0) {
+        let (q, r) = Steps.floorDivide((firstFraction + 256 * k) * total, span)
         first = q
         (lift, remainder) = Steps.floorDivide(256 * total, span)
         self.span = span
@@ -399,7 +451,7 @@ private struct CellWalk<Rows: RowSelection> {
     /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row
     /// boundary with an exact integer DDA.
     private func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
-        var ey1 = y1 >> 8
+        let ey1 = y1 >> 8
         let ey2 = y2 >> 8, fy1 = y1 & 255, fy2 = y2 & 255
         if ey1 == ey2 {
             rowSegment(ey1, x1, fy1, x2, fy2)
@@ -410,10 +462,15 @@ private struct CellWalk<Rows: RowSelection> {
         if dx == 0 {
             let ex = x1 >> 8, fractions = (x1 & 255) * 2
             add(row: ey1, x: ex, cover: first - fy1, fractions: fractions)
-            ey1 += incr
-            while ey1 != ey2 {
-                add(row: ey1, x: ex, cover: 2 * first - 256, fractions: fractions)
-                ey1 += incr
+            // The rows between the ends, each crossed whole; in a band only its own.
+            var row = min(ey1, ey2) + 1, end = max(ey1, ey2)
+            if Rows.isBand {
+                row = max(row, top)
+                end = min(end, top + rows)
+            }
+            while row < end {
+                add(row: row, x: ex, cover: 2 * first - 256, fractions: fractions)
+                row += 1
             }
             add(row: ey2, x: ex, cover: fy2 - 256 + first, fractions: fractions)
             return
@@ -426,17 +483,31 @@ private struct CellWalk<Rows: RowSelection> {
             rowSegment(ey2, xMid, 256 - first, x2, fy2)
             return
         }
-        var steps = Steps(total: dx, over: abs(dy), firstFraction: firstFraction)
-        var xFrom = x1 + steps.first
-        rowSegment(ey1, x1, fy1, xFrom, first)
-        ey1 += incr
-        while ey1 != ey2 {
-            let xTo = xFrom + steps.next()
-            rowSegment(ey1, xFrom, 256 - first, xTo, first)
-            xFrom = xTo
-            ey1 += incr
+        // The line's rows are ey1 + j·incr for j in 0...n; a band walks only the j of its rows,
+        // the DDA started at the first of them.
+        let n = abs(ey2 - ey1)
+        var j = 0, lastRow = n
+        if Rows.isBand {
+            let bandEnd = top + rows - 1
+            (j, lastRow) = incr > 0 ? (max(0, top - ey1), min(n, bandEnd - ey1)) : (max(0, ey1 - bandEnd), min(n, ey1 - top))
+            guard j <= lastRow else { return }
         }
-        rowSegment(ey1, xFrom, 256 - first, x2, fy2)
+        var steps = Steps(total: dx, over: abs(dy), firstFraction: firstFraction, skipping: max(j - 1, 0))
+        var xFrom = x1 + steps.first
+        var ey = ey1 + j * incr
+        if j == 0 {
+            rowSegment(ey1, x1, fy1, xFrom, first)
+            ey += incr
+        }
+        // The rows crossed whole, up to the last row or the band's end.
+        let stop = lastRow == n ? ey2 : ey1 + (lastRow + 1) * incr
+        while ey != stop {
+            let xTo = xFrom + steps.next()
+            rowSegment(ey, xFrom, 256 - first, xTo, first)
+            xFrom = xTo
+            ey += incr
+        }
+        if lastRow == n { rowSegment(ey2, xFrom, 256 - first, x2, fy2) }
     }
 
     /// Adds the part of a line inside row `ey`, from (x1, y1) to (x2, y2) with y in 0...256
@@ -446,7 +517,7 @@ private struct CellWalk<Rows: RowSelection> {
     /// columns go to `rowSegmentAcross`.
     @inline(__always)
     private func rowSegment(_ ey: Int, _ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) {
-        guard y1 != y2 else { return }
+        guard y1 != y2, !Rows.isBand || UInt(bitPattern: ey - top) < UInt(rows) else { return }
         let ex1 = x1 >> 8, ex2 = x2 >> 8
         if ex1 == ex2 {
             add(row: ey, x: ex1, cover: y2 - y1, fractions: (x1 & 255) + (x2 & 255))

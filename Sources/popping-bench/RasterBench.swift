@@ -115,7 +115,9 @@ struct BenchScene {
         return Color(r255: v[0], g: v[1], b: v[2], alpha: v[3] / 255)
     }
 
-    /// Clears the canvas to the background and draws every shape in order.
+    /// Clears the canvas to the background and draws every shape in order. Never inlined, so a
+    /// profile (bench/raster.sh runs callgrind) can count the drawing alone.
+    @inline(never)
     func draw(on canvas: Canvas) {
         canvas.clear(background)
         for shape in shapes { canvas.fill(shape.path, color: shape.color, rule: shape.rule) }

@@ -48,14 +48,31 @@ import Testing
         let limit = PixelRect(x0: 5, y0: 3, x1: 225, y1: 190)
         for path in [loop, star] {
             for rule in [FillRule.nonZero, .evenOdd] {
-                let whole = CoverageMask(path: path, transform: .identity, rule: rule, within: limit, rasterizer: Rasterizer())
-                for bandCells in [1, 700, 5000] {
+                let whole = CoverageMask(path: path, transform: .identity, rule: rule, within: limit,
+                                         rasterizer: Rasterizer(bandCells: .max))
+                for bandCells in [1, 700, 5000, CellAccumulator.defaultBandCells] {
                     let banded = CoverageMask(path: path, transform: .identity, rule: rule, within: limit,
                                               rasterizer: Rasterizer(bandCells: bandCells))
                     #expect(banded == whole, "\(rule), \(bandCells) cells per band")
                 }
             }
         }
+    }
+
+    @Test func canvasFillsAShapeOfManyBandsWhole() {
+        // A circle whose box holds several bands of cells (1001 × 1001 > 2^17), as a full-screen
+        // shape at 3x does, drawn on a canvas: every band, not only the first, must be swept.
+        let circle = Path(circleCenter: Point(501, 501), radius: 500)
+        let canvas = Canvas(width: 1002, height: 1002)
+        canvas.fill(circle, color: .black)
+        let whole = CoverageMask(path: circle, transform: .identity, rule: .nonZero,
+                                 within: PixelRect(width: 1002, height: 1002), rasterizer: Rasterizer(bandCells: .max))
+        #expect(whole.bounds.width * whole.bounds.height > CellAccumulator.defaultBandCells)
+        var mismatched = 0
+        for y in 0..<1002 {
+            for x in 0..<1002 where canvas.pixmap[x, y].a != whole[x, y] { mismatched += 1 }
+        }
+        #expect(mismatched == 0)
     }
 
     @Test func fractionalRectCoverageMatchesItsArea() {
