@@ -26,6 +26,11 @@ static void span_portable(uint32_t *d, size_t n, uint32_t s, uint32_t inverse) {
     for (size_t i = 0; i < n; i++) d[i] = source_over_1(d[i], s, inverse);
 }
 
+// Every channel of `s` times `coverage` / 255, rounded.
+static inline uint32_t scale_1(uint32_t s, uint32_t coverage) {
+    return div255_lanes((s & 0x00FF00FFu) * coverage) | div255_lanes(((s >> 8) & 0x00FF00FFu) * coverage) << 8;
+}
+
 #ifdef PR_X86
 // Starts loading the cache line `ahead` pixels on from `p` (the same columns some rows down),
 // one per 64 bytes the wide kernels (and opaque fills) blend: the row is fetched while this one is blended, spread
@@ -159,6 +164,168 @@ static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, ptr
     }
 }
 
+#endif
+
+// The sweep: cells to alpha, as CellAccumulator's coverageAlpha but in 32-bit lanes (wrapping), so
+// the scalar and the SIMD blocks agree bit for bit.
+static inline uint32_t sweep_alpha(int32_t v, int even_odd) {
+    uint32_t a = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+    if (even_odd) {
+        a &= 262143u;
+        if (a > 131072u) a = 262144u - a;
+    } else if (a > 131072u) {
+        a = 131072u;
+    }
+    return (a * 255u + 65536u) >> 17;
+}
+
+// The sum of `covers` (winding * 256 per pixel row) as a cell sum: covers * 512, wrapping.
+static inline int32_t covers_sum(int32_t covers) { return (int32_t)((uint32_t)covers << 9); }
+
+// One block of 4 cells and its 4 pixels, a cell at a time; pixels from `width` on are left be.
+static inline void sweep_block_scalar(const PRSweep *p, int32_t *cells, uint32_t *row, size_t x0, int32_t *covers) {
+    for (size_t x = x0; x < x0 + 4; x++) {
+        int32_t cover = cells[2 * x], area = cells[2 * x + 1];
+        cells[2 * x] = 0;
+        cells[2 * x + 1] = 0;
+        *covers = (int32_t)((uint32_t)*covers + (uint32_t)cover);
+        if (x >= p->width) continue;
+        uint32_t a = sweep_alpha((int32_t)((uint32_t)covers_sum(*covers) - (uint32_t)area), p->even_odd);
+        if (a) {
+            uint32_t s = scale_1(p->color, a);
+            row[x] = source_over_1(row[x], s, 255 - (s >> 24));
+        }
+    }
+}
+
+#ifdef PR_X86
+// One block in SSE registers: the 4 covers' running sums in one prefix sum, 4 alphas, and the
+// 4 pixels blended each at its own coverage, with pr_source_over_span's arithmetic.
+__attribute__((target("avx2")))
+static inline void sweep_block_avx2(const PRSweep *p, int32_t *cells, uint32_t *row, size_t x0, int32_t *covers) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
+    const __m256i pairs = _mm256_loadu_si256((const __m256i *)(cells + 2 * x0));
+    _mm256_storeu_si256((__m256i *)(cells + 2 * x0), _mm256_setzero_si256());
+    const __m256i split = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    __m128i sums = _mm256_castsi256_si128(split);
+    const __m128i areas = _mm256_extracti128_si256(split, 1);
+    sums = _mm_add_epi32(sums, _mm_slli_si128(sums, 4));
+    sums = _mm_add_epi32(sums, _mm_slli_si128(sums, 8));
+    sums = _mm_add_epi32(sums, _mm_set1_epi32(*covers));
+    *covers = _mm_extract_epi32(sums, 3);
+    __m128i a = _mm_abs_epi32(_mm_sub_epi32(_mm_slli_epi32(sums, 9), areas));
+    if (p->even_odd) {
+        a = _mm_and_si128(a, _mm_set1_epi32(262143));
+        a = _mm_min_epu32(a, _mm_sub_epi32(_mm_set1_epi32(262144), a));
+    } else {
+        a = _mm_min_epu32(a, _mm_set1_epi32(131072));
+    }
+    a = _mm_srli_epi32(_mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(a, 8), a), _mm_set1_epi32(65536)), 17);
+    // Each pixel's alpha in the four 16-bit lanes of its channels: pixels 0 and 1, then 2 and 3.
+    const __m128i k0 = _mm_shuffle_epi8(a, _mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1));
+    const __m128i k1 = _mm_shuffle_epi8(a, _mm_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1));
+    const __m128i src = _mm_unpacklo_epi8(_mm_set1_epi32((int)p->color), zero);
+    const __m128i s0 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(src, k0), half), m257);
+    const __m128i s1 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(src, k1), half), m257);
+    const __m128i alphas = _mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m128i i0 = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shuffle_epi8(s0, alphas));
+    const __m128i i1 = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shuffle_epi8(s1, alphas));
+    const __m128i d = _mm_loadu_si128((const __m128i *)(row + x0));
+    __m128i d0 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), i0), half), m257);
+    __m128i d1 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), i1), half), m257);
+    _mm_storeu_si128((__m128i *)(row + x0), _mm_packus_epi16(_mm_add_epi16(d0, s0), _mm_add_epi16(d1, s1)));
+}
+#endif
+
+// A run of pixels at one coverage, blended by whichever span kernel fits.
+static inline void sweep_run(uint32_t *d, size_t n, uint32_t s, const PRSweep *p) {
+    pr_source_over_span(d, n, s, p->level, p->ahead);
+}
+
+#ifdef PR_X86
+// A run straight into the AVX-512 loop when it is at least a vector long and translucent, without
+// pr_source_over_span's dispatch: inlined into the AVX-512 sweep, where most runs are.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
+static inline void sweep_run_avx512(uint32_t *d, size_t n, uint32_t s, const PRSweep *p) {
+    uint32_t inverse = 255 - (s >> 24);
+    if (n < 16 || inverse == 0) {
+        pr_source_over_span(d, n, s, p->level, p->ahead);
+    } else if (inverse <= 127) {
+        span_avx512_with(d, n, s, inverse, 1, p->ahead);
+    } else {
+        span_avx512_with(d, n, s, inverse, 0, p->ahead);
+    }
+}
+#endif
+
+typedef void (*sweep_block_fn)(const PRSweep *, int32_t *, uint32_t *, size_t, int32_t *);
+typedef void (*sweep_run_fn)(uint32_t *, size_t, uint32_t, const PRSweep *);
+
+// The sweep's loop, inlined into a copy per instruction set with its block and run code: `block`
+// for the blocks that end within the safe width, the scalar code for the others.
+__attribute__((always_inline))
+static inline void sweep_rows(const PRSweep *p, sweep_block_fn block, sweep_run_fn run) {
+    for (size_t r = 0; r < p->rows; r++) {
+        int32_t *cells = p->cells + 2 * r * p->stride;
+        uint64_t *bits = p->bits + r * p->words;
+        uint32_t *row = p->pixels + (ptrdiff_t)r * p->pixels_per_row;
+        int32_t covers = 0;
+        size_t run_start = 0, first = SIZE_MAX;
+        for (size_t w = 0; w < p->words; w++) {
+            uint64_t word = bits[w];
+            if (!word) continue;
+            bits[w] = 0;
+            do {
+                size_t x0 = (w << 6 | (size_t)__builtin_ctzll(word)) << 2;
+                word &= word - 1;
+                if (first == SIZE_MAX) first = x0;
+                if (run_start < x0 && covers != 0) {
+                    uint32_t a = sweep_alpha(covers_sum(covers), p->even_odd);
+                    if (a) run(row + run_start, x0 - run_start, a == 255 ? p->color : scale_1(p->color, a), p);
+                }
+                if (x0 + 4 <= p->safe_width) {
+                    block(p, cells, row, x0, &covers);
+                } else {
+                    sweep_block_scalar(p, cells, row, x0, &covers);
+                }
+                run_start = x0 + 4;
+            } while (word);
+        }
+#ifdef PR_X86
+        // The row a few rows down most likely spans about what this one did: start loading the
+        // lines of its edge pixels (the span kernels fetch the interiors as they go).
+        if (first != SIZE_MAX && p->ahead) {
+            size_t last = (run_start < p->width ? run_start : p->width) - 1;
+            prefetch_ahead(row + first, p->ahead);
+            prefetch_ahead(row + last, p->ahead);
+        }
+#endif
+    }
+}
+
+#ifdef PR_X86
+__attribute__((target("avx2")))
+static void sweep_rows_avx2(const PRSweep *p) { sweep_rows(p, sweep_block_avx2, sweep_run); }
+
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
+static void sweep_rows_avx512(const PRSweep *p) { sweep_rows(p, sweep_block_avx2, sweep_run_avx512); }
+#endif
+
+void pr_sweep_solid(const PRSweep *sweep) {
+#ifdef PR_X86
+    if (sweep->level >= 3) {
+        sweep_rows_avx512(sweep);
+        return;
+    }
+    if (sweep->level == 2) {
+        sweep_rows_avx2(sweep);
+        return;
+    }
+#endif
+    sweep_rows(sweep, sweep_block_scalar, sweep_run);
+}
+
+#ifdef PR_X86
 static uint64_t xgetbv0(void) {
     uint32_t lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));

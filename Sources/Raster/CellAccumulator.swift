@@ -1,29 +1,24 @@
+import CRasterKernels
+
 /// Receives coverage as horizontal runs of device pixels with one alpha each.
 protocol SpanSink {
     /// `count` pixels from (x, y) rightwards are covered by `alpha` (1...255).
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int)
-    /// Pixels x and x + 1 of row y are covered by the low two bytes of `alphas` (pixel i in byte
-    /// i, 0...255; 0 covers nothing). Blits each covered pixel unless the sink implements it.
-    mutating func blit2(x: Int, y: Int, alphas: Int)
-    /// A hint that pixels x..<x+count of row y will soon be blitted: a sink writing to memory
-    /// may start loading them, so the blits do not wait for them. Does nothing unless the sink
-    /// implements it.
-    func prefetch(x: Int, y: Int, count: Int)
+    /// Where the sweep may blend the coverage itself, in SIMD, when every run is one colour
+    /// blended source-over without a clip; nil (the default) to receive runs.
+    var solidTarget: SolidTarget? { get }
 }
 
 extension SpanSink {
-    func prefetch(x: Int, y: Int, count: Int) {}
+    var solidTarget: SolidTarget? { nil }
+}
 
-    mutating func blit2(x: Int, y: Int, alphas: Int) {
-        blitEach(x: x, y: y, alphas: alphas)
-    }
-
-    /// `blit2` as one blit per covered pixel.
-    @inline(__always)
-    mutating func blitEach(x: Int, y: Int, alphas: Int) {
-        if alphas & 255 != 0 { blit(x: x, y: y, count: 1, alpha: alphas & 255) }
-        if alphas >> 8 != 0 { blit(x: x + 1, y: y, count: 1, alpha: alphas >> 8) }
-    }
+/// Pixels a sweep may blend one premultiplied colour onto itself (see `pr_sweep_solid`).
+struct SolidTarget {
+    /// Pixel (0, 0) of rows `pixelsPerRow` apart, as wide as the image.
+    let pixels: UnsafeMutablePointer<UInt32>
+    let pixelsPerRow: Int
+    let color: UInt32
 }
 
 /// Exact-area coverage by signed-area cells, in the manner of AGG and Blend2D.
@@ -37,25 +32,27 @@ extension SpanSink {
 /// integer arithmetic, so the result is exact and the same on every machine.
 ///
 /// The walk adds each piece straight into a grid of cells over the box (as Blend2D's cell
-/// buffer) and marks the cell in a bit array (one 64-bit word per 64 cells of a row), so the
-/// sweep visits only the cells edges passed through, never the interiors between them, which
-/// arrive as one run each (as Blend2D's cell bit-array). A box of more than `bandCells` cells
-/// is done in bands of rows, so the cells of a band stay in the fastest cache while the walk
-/// adds to them and the sweep reads them back: the segments are first sorted into the bands
+/// buffer) and marks the cell's block of 4 in a bit array (one 64-bit word per 256 cells of a
+/// row), so the sweep visits only the blocks edges passed through, never the interiors between
+/// them, which arrive as one run each (as Blend2D's cell bit-array). A block is swept whole:
+/// for a solid colour its 4 pixels in one SIMD register (`pr_sweep_solid`). A box of more than
+/// `bandCells` cells is done in bands of rows, so the cells of a band stay in the cache while
+/// the walk adds to them and the sweep reads them back: the segments are first sorted into the bands
 /// they reach, and each band walks its segments over its own rows only, starting the exact
 /// DDA at the band's first row, so the cells are those of one walk of the box.
 ///
 /// The buffers are reused from one fill to the next; the sweep clears the cells and bits it
 /// reads, so they are clean for the next fill.
 final class CellAccumulator {
-    /// `cover`, `area` per cell, `stride` cells per row of the band.
+    /// `cover`, `area` per cell, `stride` cells per row of the band (whole blocks of 4).
     private var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
-    /// One bit per cell, `words` per row of the band: the cells that hold something.
+    /// One bit per block of 4 cells, `words` per row of the band: the blocks that hold something.
     private var bits: UnsafeMutablePointer<UInt64>
     private var bitCapacity = 0
     private var box = PixelRect.empty
-    /// Cells per row: the box's width and one more, where lines right of the box end.
+    /// Cells per row: the box's width and one more, where lines right of the box end, rounded
+    /// up to whole blocks.
     private var stride = 0
     private var words = 0
     /// Where each band's segments start in `bandSegments` (one more entry than bands), and the
@@ -65,6 +62,8 @@ final class CellAccumulator {
 
     /// The most cells a band holds (at least one row's).
     private let bandCells: Int
+    /// The instruction set `pr_sweep_solid` may use (see `pr_raster_simd_level`).
+    private let simdLevel: Int32
 
     /// 2^17 cells of 8 bytes, 1 MiB: about an L2 cache. Bands of an L1 cache's worth (2^12
     /// cells) were slower on the bench scenes: more segments reach across them, and each band
@@ -75,8 +74,9 @@ final class CellAccumulator {
     /// likely spans about what this one did.
     static let prefetchRows = 4
 
-    init(bandCells: Int = CellAccumulator.defaultBandCells) {
+    init(bandCells: Int = CellAccumulator.defaultBandCells, simdLevel: Int32 = Blend.simdLevel) {
         self.bandCells = bandCells
+        self.simdLevel = simdLevel
         cells = .allocate(capacity: 1)
         bits = .allocate(capacity: 1)
     }
@@ -107,7 +107,7 @@ final class CellAccumulator {
     /// The walk of the rows `top..<top + rows` into this accumulator's cells.
     private func cellWalk<Rows: RowSelection>(_: Rows.Type, top: Int, rows: Int) -> CellWalk<Rows> {
         CellWalk(cells: cells, bits: bits, stride: stride, words: words, top: top, rows: rows,
-                 bottom: box.height << 8, right: (stride - 1) << 8)
+                 bottom: box.height << 8, right: box.width << 8)
     }
 
     /// Adds every segment, moved by (-ox, -oy) into the box.
@@ -168,8 +168,8 @@ final class CellAccumulator {
     /// x = width: lines right of the box are moved onto its right side and end the coverage there.
     private func prepare(_ box: PixelRect) -> Int {
         self.box = box
-        stride = box.width + 1
-        words = (stride + 63) >> 6
+        stride = (box.width + 4) & ~3
+        words = ((stride >> 2) + 63) >> 6
         let bandRows = min(box.height, max(1, bandCells / stride))
         if bandRows * stride > cellCapacity {
             cells.deallocate()
@@ -186,81 +186,63 @@ final class CellAccumulator {
         return bandRows
     }
 
-    /// Sweeps each row of the band from `top`: reports the coverage of its marked cells and of
-    /// the runs between them. Each marked cell is one pixel of its own, and the unmarked pixels
-    /// up to the next marked one share the coverage of every cover to their left, so interiors
-    /// arrive as one run. Clears the cells and bits it reads.
+    /// Sweeps each row of the band from `top`: reports the coverage of its marked blocks of cells
+    /// and of the runs between them. Each pixel of a block is reported on its own, and the
+    /// pixels up to the next block share the coverage of every cover to their left, so
+    /// interiors arrive as one run. Clears the cells and bits it reads. A solid colour without
+    /// a clip is blended by `pr_sweep_solid` instead, whole blocks at a time.
     private func sweep<Sink: SpanSink>(rule: FillRule, top: Int, rows: Int, into sink: inout Sink) {
-        // Two specialised copies of the loop, each with its rule a constant.
-        if rule == .evenOdd {
+        if let target = sink.solidTarget {
+            let y = box.y0 + top
+            var band = PRSweep(cells: cells, bits: bits, stride: stride, words: words, rows: rows,
+                               pixels: target.pixels + y * target.pixelsPerRow + box.x0,
+                               pixels_per_row: target.pixelsPerRow, width: box.width,
+                               safe_width: target.pixelsPerRow - box.x0, color: target.color,
+                               even_odd: rule == .evenOdd ? 1 : 0, level: simdLevel,
+                               ahead: CellAccumulator.prefetchRows * target.pixelsPerRow)
+            pr_sweep_solid(&band)
+        } else if rule == .evenOdd {
+            // Two specialised copies of the loop, each with its rule a constant.
             sweep(EvenOddRule.self, top: top, rows: rows, into: &sink)
         } else {
             sweep(NonZeroRule.self, top: top, rows: rows, into: &sink)
         }
     }
 
-    /// Cell `x`'s cover and area, taken out of `row`: the cell is left clear for the next fill.
-    @inline(__always)
-    private static func take(_ x: Int, from row: UnsafeMutablePointer<Int32>) -> (cover: Int, area: Int) {
-        defer {
-            row[2 * x] = 0
-            row[2 * x + 1] = 0
-        }
-        return (Int(row[2 * x]), Int(row[2 * x + 1]))
-    }
-
     private func sweep<Sink: SpanSink, Rule: SweepRule>(_: Rule.Type, top: Int, rows: Int, into sink: inout Sink) {
         let evenOdd = Rule.evenOdd
-        let ahead = CellAccumulator.prefetchRows
         // Locals, not properties or the inout sink (a plain value, copied for free): the compiler
         // cannot tell that the stores to cells and pixels leave those be, and would reload them
         // after every pixel.
         var out = sink
         defer { sink = out }
         let cells = cells, bits = bits, stride = stride, words = words, box = box
-        let width = stride - 1
         for r in 0..<rows {
-            let rowCells = cells + 2 * r * stride, rowBits = bits + r * words
+            let row = cells + 2 * r * stride, rowBits = bits + r * words
             let y = box.y0 + top + r
             var covers = 0
             var runStart = 0
-            var first = -1
             for w in 0..<words {
                 var word = rowBits[w]
                 guard word != 0 else { continue }
                 rowBits[w] = 0
-                if first < 0 { first = w << 6 | word.trailingZeroBitCount }
                 repeat {
-                    let x = w << 6 | word.trailingZeroBitCount
+                    let x0 = (w << 6 | word.trailingZeroBitCount) << 2
                     word &= word &- 1
-                    // Cells run to x = width at most, so a run between cells ends inside the box.
-                    if runStart < x && covers != 0 {
+                    // Cells run to x = width at most, so a run between blocks ends inside the box.
+                    if runStart < x0 && covers != 0 {
                         let alpha = coverageAlpha(covers << 9, evenOdd: evenOdd)
-                        if alpha != 0 { out.blit(x: box.x0 + runStart, y: y, count: x - runStart, alpha: alpha) }
+                        if alpha != 0 { out.blit(x: box.x0 + runStart, y: y, count: x0 - runStart, alpha: alpha) }
                     }
-                    let (cover, area) = Self.take(x, from: rowCells)
-                    covers += cover
-                    runStart = x + 1
-                    if x < width {
-                        let alpha = coverageAlpha(covers << 9 - area, evenOdd: evenOdd)
-                        if word & (2 << UInt64(x & 63)) != 0 && x + 1 < width {
-                            // The next cell is marked too, as along most edges that are not
-                            // steep: both pixels are blended in one register.
-                            word &= word &- 1
-                            let (nextCover, nextArea) = Self.take(x + 1, from: rowCells)
-                            covers += nextCover
-                            let nextAlpha = coverageAlpha(covers << 9 - nextArea, evenOdd: evenOdd)
-                            out.blit2(x: box.x0 + x, y: y, alphas: alpha | nextAlpha << 8)
-                            runStart = x + 2
-                        } else if alpha != 0 {
-                            out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha)
-                        }
+                    for x in x0..<x0 + 4 {
+                        covers += Int(row[2 * x])
+                        let alpha = coverageAlpha(covers << 9 - Int(row[2 * x + 1]), evenOdd: evenOdd)
+                        row[2 * x] = 0
+                        row[2 * x + 1] = 0
+                        if x < box.width && alpha != 0 { out.blit(x: box.x0 + x, y: y, count: 1, alpha: alpha) }
                     }
+                    runStart = x0 + 4
                 } while word != 0
-            }
-            if first >= 0 && y + ahead < box.y1 && first < width {
-                // The row a few rows down most likely spans about what this one did.
-                out.prefetch(x: box.x0 + first, y: y + ahead, count: min(runStart, width) - first)
             }
         }
     }
@@ -445,7 +427,7 @@ private struct CellWalk<Rows: RowSelection> {
         let cell = cells + 2 * (r * stride + x)
         cell[0] &+= Int32(truncatingIfNeeded: cover)
         cell[1] &+= Int32(truncatingIfNeeded: cover * fractions)
-        bits[r * words + (x >> 6)] |= 1 << UInt64(x & 63)
+        bits[r * words + (x >> 8)] |= 1 << UInt64((x >> 2) & 63)
     }
 
     /// Walks a line across the rows it crosses (as AGG's `line`), splitting it at each row

@@ -8,10 +8,11 @@ final class Rasterizer {
     private let accumulator: CellAccumulator
     private var box = PixelRect.empty
 
-    /// `bandCells` bounds the cells of one band of rows (see `CellAccumulator`); only tests
-    /// change it, to check that bands do not change coverage.
-    init(bandCells: Int = CellAccumulator.defaultBandCells) {
-        accumulator = CellAccumulator(bandCells: bandCells)
+    /// `bandCells` bounds the cells of one band of rows (see `CellAccumulator`) and `simdLevel`
+    /// the instruction set of the solid-colour sweep; only tests change them, to check that
+    /// neither changes a pixel.
+    init(bandCells: Int = CellAccumulator.defaultBandCells, simdLevel: Int32 = Blend.simdLevel) {
+        accumulator = CellAccumulator(bandCells: bandCells, simdLevel: simdLevel)
     }
 
     /// Flattens `path` mapped through `transform` and returns the device pixels it may touch

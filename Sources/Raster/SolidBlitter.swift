@@ -10,48 +10,24 @@ struct SolidBlitter: SpanSink {
     /// The span kernel's SIMD width, read once per blitter rather than once per run.
     private let simdLevel = Blend.simdLevel
 
-    /// Inlined into the sweep: most runs are the single pixels along an edge, blended here in
-    /// one SIMD register, and most of the others are fully covered interiors, which go straight
-    /// to the span kernel; the rest (short, partly covered or clipped runs) go to a function
-    /// of their own.
+    /// Without a clip, the sweep blends the colour itself.
+    var solidTarget: SolidTarget? {
+        clip == nil ? SolidTarget(pixels: pixels, pixelsPerRow: pixelsPerRow, color: color) : nil
+    }
+
+    /// Inlined into the sweep: most runs are single pixels along an edge, and most of the others
+    /// fully covered interiors, which go straight to the span kernel; the rest (short, partly
+    /// covered or clipped runs) go to a function of their own.
     @inline(__always)
     mutating func blit(x: Int, y: Int, count: Int, alpha: Int) {
         let row = pixels + y * pixelsPerRow + x
         if clip == nil && count == 1 {
             Blend.sourceOver(color, coverage: UInt32(alpha), onto: row)
         } else if clip == nil && alpha == 255 && count >= Blend.kernelMinimum {
-            pr_source_over_span(row, count, color, simdLevel, CellAccumulator.prefetchRows * pixelsPerRow)
+            pr_source_over_span(row, count, color, simdLevel, 0)
         } else {
             blit(row, x: x, y: y, count: count, alpha: alpha)
         }
-    }
-
-    /// Two pixels along an edge in one SIMD register.
-    @inline(__always)
-    mutating func blit2(x: Int, y: Int, alphas: Int) {
-        if clip == nil {
-            pr_source_over_coverage2(pixels + y * pixelsPerRow + x, color, UInt32(alphas))
-        } else {
-            blitEach(x: x, y: y, alphas: alphas)
-        }
-    }
-
-    /// Starts loading the cache lines of the run. Without a clip, interiors go to the span
-    /// kernel, which prefetches the same columns `CellAccumulator.prefetchRows` down as it blends
-    /// them: only the first and last lines, where the edge pixels lie, are left to load here.
-    @inline(__always)
-    func prefetch(x: Int, y: Int, count: Int) {
-        let start = pixels + y * pixelsPerRow + x
-        guard clip != nil else {
-            pr_prefetch(start)
-            pr_prefetch(start + count - 1)
-            return
-        }
-        var i = 0
-        repeat {
-            pr_prefetch(start + i)
-            i += 16
-        } while i < count
     }
 
     @inline(never)

@@ -82,31 +82,4 @@ import Testing
             }
         }
     }
-
-    @Test func onePixelBlendMatchesScaleThenSourceOver() {
-        let colours = Self.premultipliedWords(200, seed: 3)
-        let pixels = Self.premultipliedWords(200, seed: 4)
-        for (colour, pixel) in zip(colours, pixels) {
-            for coverage in stride(from: UInt32(0), through: 255, by: 17) {
-                var out = pixel
-                Blend.sourceOver(colour, coverage: coverage, onto: &out)
-                #expect(out == Blend.sourceOver(Blend.scale(colour, by: coverage), pixel))
-            }
-        }
-    }
-
-    @Test func twoPixelBlendMatchesTwoOnePixelBlends() {
-        let colours = Self.premultipliedWords(100, seed: 5)
-        let pixels = Self.premultipliedWords(200, seed: 6)
-        for (n, colour) in colours.enumerated() {
-            for coverage in stride(from: UInt32(0), through: 255, by: 17) {
-                let other = (coverage * 7 + UInt32(n)) % 256
-                var out = [pixels[2 * n], pixels[2 * n + 1]]
-                out.withUnsafeMutableBufferPointer { pr_source_over_coverage2($0.baseAddress!, colour, coverage | other << 8) }
-                let expected = [pr_source_over_coverage(pixels[2 * n], colour, coverage),
-                                pr_source_over_coverage(pixels[2 * n + 1], colour, other)]
-                #expect(out == expected, "colour \(colour), coverages \(coverage), \(other)")
-            }
-        }
-    }
 }
