@@ -199,11 +199,10 @@ static inline void sweep_block_scalar(const PRSweep *p, int32_t *cells, uint32_t
 }
 
 #ifdef PR_X86
-// One block in SSE registers: the 4 covers' running sums in one prefix sum, 4 alphas, and the
-// 4 pixels blended each at its own coverage, with pr_source_over_span's arithmetic.
+// The alphas of one block's 4 pixels (int32 lanes), taking its cells: the 4 covers' running
+// sums in one prefix sum, carried on in `covers`.
 __attribute__((target("avx2")))
-static inline void sweep_block_avx2(const PRSweep *p, int32_t *cells, uint32_t *row, size_t x0, int32_t *covers) {
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
+static inline __m128i sweep_block_alphas(const PRSweep *p, int32_t *cells, size_t x0, int32_t *covers) {
     const __m256i pairs = _mm256_loadu_si256((const __m256i *)(cells + 2 * x0));
     _mm256_storeu_si256((__m256i *)(cells + 2 * x0), _mm256_setzero_si256());
     const __m256i split = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
@@ -220,8 +219,16 @@ static inline void sweep_block_avx2(const PRSweep *p, int32_t *cells, uint32_t *
     } else {
         a = _mm_min_epu32(a, _mm_set1_epi32(131072));
     }
-    a = _mm_srli_epi32(_mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(a, 8), a), _mm_set1_epi32(65536)), 17);
-    // Each pixel's alpha in the four 16-bit lanes of its channels: pixels 0 and 1, then 2 and 3.
+    return _mm_srli_epi32(_mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(a, 8), a), _mm_set1_epi32(65536)), 17);
+}
+
+// One block in SSE registers: its 4 pixels blended each at its own coverage, pixels 0 and 1 in
+// one register and 2 and 3 in another, with pr_source_over_span's arithmetic.
+__attribute__((target("avx2")))
+static inline void sweep_block_avx2(const PRSweep *p, int32_t *cells, uint32_t *row, size_t x0, int32_t *covers) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
+    const __m128i a = sweep_block_alphas(p, cells, x0, covers);
+    // Each pixel's alpha in the four 16-bit lanes of its channels.
     const __m128i k0 = _mm_shuffle_epi8(a, _mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1));
     const __m128i k1 = _mm_shuffle_epi8(a, _mm_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1));
     const __m128i src = _mm_unpacklo_epi8(_mm_set1_epi32((int)p->color), zero);
@@ -234,6 +241,24 @@ static inline void sweep_block_avx2(const PRSweep *p, int32_t *cells, uint32_t *
     __m128i d0 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), i0), half), m257);
     __m128i d1 = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), i1), half), m257);
     _mm_storeu_si128((__m128i *)(row + x0), _mm_packus_epi16(_mm_add_epi16(d0, s0), _mm_add_epi16(d1, s1)));
+}
+
+// As sweep_block_avx2 with all 4 pixels' 16 channels in one 256-bit register (AVX-512VL narrows
+// them back to bytes in one instruction): half the instructions for the blend.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
+static inline void sweep_block_avx512(const PRSweep *p, int32_t *cells, uint32_t *row, size_t x0, int32_t *covers) {
+    const __m256i half = _mm256_set1_epi16(128), m257 = _mm256_set1_epi16(257);
+    const __m128i a = sweep_block_alphas(p, cells, x0, covers);
+    const __m256i k = _mm256_cvtepu8_epi16(
+        _mm_shuffle_epi8(a, _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)));
+    const __m256i src = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)p->color));
+    const __m256i s = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(src, k), half), m257);
+    const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_shuffle_epi8(s, alphas));
+    const __m256i d = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + x0)));
+    const __m256i blended = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(d, inverse), half), m257);
+    _mm_storeu_si128((__m128i *)(row + x0), _mm256_cvtepi16_epi8(_mm256_add_epi16(blended, s)));
 }
 #endif
 
@@ -264,7 +289,10 @@ typedef void (*sweep_run_fn)(uint32_t *, size_t, uint32_t, const PRSweep *);
 // The sweep's loop, inlined into a copy per instruction set with its block and run code: `block`
 // for the blocks that end within the safe width, the scalar code for the others.
 __attribute__((always_inline))
-static inline void sweep_rows(const PRSweep *p, sweep_block_fn block, sweep_run_fn run) {
+static inline void sweep_rows(const PRSweep *band, sweep_block_fn block, sweep_run_fn run) {
+    // A copy the compiler can keep in registers: stores to the cells and pixels might otherwise
+    // be the band's fields, to be read again after every block.
+    const PRSweep copy = *band, *p = &copy;
     for (size_t r = 0; r < p->rows; r++) {
         int32_t *cells = p->cells + 2 * r * p->stride;
         uint64_t *bits = p->bits + r * p->words;
@@ -308,7 +336,7 @@ __attribute__((target("avx2")))
 static void sweep_rows_avx2(const PRSweep *p) { sweep_rows(p, sweep_block_avx2, sweep_run); }
 
 __attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
-static void sweep_rows_avx512(const PRSweep *p) { sweep_rows(p, sweep_block_avx2, sweep_run_avx512); }
+static void sweep_rows_avx512(const PRSweep *p) { sweep_rows(p, sweep_block_avx512, sweep_run_avx512); }
 #endif
 
 void pr_sweep_solid(const PRSweep *sweep) {
