@@ -11,7 +11,9 @@ import sys
 STAGES = [
     ("line walk (cells and bit array)", ("CellWalk",)),
     ("sweep (cells to coverage, edge pixels)", ("CellAccumulator", "sweep")),
+    ("sweep (cells to coverage, edge pixels)", ("sweep_",)),
     ("span kernel (covered runs)", ("span_",)),
+    ("span kernel (covered runs)", ("pr_source_over_span",)),
     ("flattening (curves to lines)", ("flatten",)),
     ("edge list, bounds and bands", ("EdgeList",)),
     ("edge list, bounds and bands", ("sortIntoBands",)),
