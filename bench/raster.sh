@@ -74,7 +74,7 @@ done
 # The profile behind the figures: callgrind's instruction counts (stable on a busy machine, unlike
 # times) of drawing the first seed's scene, summed by stage of the rasterizer. Valgrind has no
 # AVX-512, so the span kernel runs its AVX2 path here.
-if command -v valgrind >/dev/null 2>&1; then
+if command -v valgrind >/dev/null 2>&1 && command -v strip >/dev/null 2>&1; then
     seed=${SEEDS%% *}
     frames=5
     strip -g -o "$OUT/popping-bench.nodebug" "$BIN"
@@ -85,5 +85,5 @@ if command -v valgrind >/dev/null 2>&1; then
     echo "profile, seed $seed (callgrind, instructions per frame by stage):"
     "$PY" "$ROOT/bench/raster_profile.py" "$OUT/callgrind.txt" "$frames"
 else
-    echo "profile: skipped (no valgrind; bench/setup-peers.sh installs it)"
+    echo "profile: skipped (no valgrind or strip; bench/setup-peers.sh installs valgrind)"
 fi
