@@ -73,7 +73,7 @@ done
 
 # The profile behind the figures: callgrind's instruction counts (stable on a busy machine, unlike
 # times) of drawing the first seed's scene, summed by stage of the rasterizer. Valgrind has no
-# AVX-512, so the span kernel runs its AVX2 path here.
+# AVX-512, so the sweep and the span kernel run their AVX2 paths here.
 if command -v valgrind >/dev/null 2>&1 && command -v strip >/dev/null 2>&1; then
     seed=${SEEDS%% *}
     frames=5
