@@ -38,12 +38,6 @@ enum Blend {
         s &+ scale(d, by: 255 &- (s >> 24))
     }
 
-    /// Source-over of `color` times `coverage` / 255 (0...255) onto one pixel.
-    @inline(__always)
-    static func sourceOver(_ color: UInt32, coverage: UInt32, onto pixel: UnsafeMutablePointer<UInt32>) {
-        pixel.pointee = sourceOver(scale(color, by: coverage), pixel.pointee)
-    }
-
     /// The SIMD width the span kernel uses on this CPU (see `pr_raster_simd_level`); every
     /// width gives the same bytes.
     static let simdLevel = pr_raster_simd_level()
