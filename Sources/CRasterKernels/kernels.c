@@ -154,7 +154,7 @@ static inline void span_avx512_with(uint32_t *d, size_t n, uint32_t s, uint32_t 
 }
 
 __attribute__((target("avx512f,avx512bw")))
-static void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, ptrdiff_t ahead) {
+static inline void span_avx512(uint32_t *d, size_t n, uint32_t s, uint32_t inverse, ptrdiff_t ahead) {
     if (n < 16) {
         span_avx2(d, n, s, inverse, ahead);
     } else if (inverse <= 127) {
@@ -268,17 +268,15 @@ static inline void sweep_run(uint32_t *d, size_t n, uint32_t s, const PRSweep *p
 }
 
 #ifdef PR_X86
-// A run straight into the AVX-512 loop when it is at least a vector long and translucent, without
-// pr_source_over_span's dispatch: inlined into the AVX-512 sweep, where most runs are.
+// A run into the AVX-512 kernel without pr_source_over_span's dispatch, so that it can be inlined
+// into the AVX-512 sweep, where most runs are; opaque runs are plain stores there.
 __attribute__((target("avx512f,avx512bw,avx512vl,avx2")))
 static inline void sweep_run_avx512(uint32_t *d, size_t n, uint32_t s, const PRSweep *p) {
     uint32_t inverse = 255 - (s >> 24);
-    if (n < 16 || inverse == 0) {
+    if (inverse == 0) {
         pr_source_over_span(d, n, s, p->level, p->ahead);
-    } else if (inverse <= 127) {
-        span_avx512_with(d, n, s, inverse, 1, p->ahead);
     } else {
-        span_avx512_with(d, n, s, inverse, 0, p->ahead);
+        span_avx512(d, n, s, inverse, p->ahead);
     }
 }
 #endif
