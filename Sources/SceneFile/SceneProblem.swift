@@ -65,8 +65,11 @@ struct NodeLocator {
     func keys(at path: [PathStep]) -> [String] {
         var node = root
         for step in path {
-            guard case let .key(name) = step else { return [] }
-            node = node?.mapping?.first { $0.key.string == name }?.value
+            switch step {
+            case let .key(name): node = node?.mapping?.first { $0.key.string == name }?.value
+            case let .index(i): node = node?.sequence.flatMap { i >= 0 && i < $0.count ? $0[i] : nil }
+            case .keyName: return []
+            }
         }
         return node?.mapping?.compactMap { $0.key.string } ?? []
     }

@@ -1,0 +1,64 @@
+import Codecs
+import Foundation
+import Demos
+import Geometry
+import Layout
+import Motion
+import Raster
+import Scene
+import SVG
+import Text
+
+/// The system bars (status and navigation bar) the screen asks for, and the relayout when the device turns.
+extension SceneBuilder {
+    /// Adds the navigation bar and the status bar `screen:` declares to the window, over the views.
+    func makeBars() {
+        let screen = document.screen
+        let width = root.bounds.width
+        if let bar = screen?.navigationBar {
+            let path: [PathStep] = [.key("screen"), .key("navigationBar")]
+            let nav = NavigationBar(width: width, title: bar.title ?? "", backTitle: bar.backTitle,
+                                    titleFont: bar.titleFont.flatMap { font($0, path + [.key("titleFont")]) } ?? .named("system", size: 17),
+                                    titleColor: color(bar.titleColor, path + [.key("titleColor")]) ?? .black)
+            if let item = bar.rightBarButtonItem {
+                let itemPath = path + [.key("rightBarButtonItem")]
+                if let custom = item.customView {
+                    if let v = makeView(custom, path: itemPath + [.key("customView")]) { nav.setRightItem(v) }
+                } else if let id = item.id, checkIdentifier(id, itemPath + [.key("id")]) {
+                    if views[id] != nil || Self.reserved.contains(id) { log.add(itemPath + [.key("id")], "the id '\(id)' is already used") }
+                    let button = NavigationBar.textItem(item.title ?? "", name: id)
+                    views[id] = button
+                    nav.setRightItem(button)
+                } else if item.id == nil {
+                    log.add(itemPath, "a bar button item needs an id and a title, or a customView")
+                }
+            }
+            stage.window.addSubview(nav)
+            navigationBar = nav
+            views["navigationBar"] = nav
+        }
+        if screen?.statusBar?.hidden != true {
+            let spec = screen?.statusBar
+            let path: [PathStep] = [.key("screen"), .key("statusBar")]
+            let bar = StatusBar(width: width, contentColor: color(spec?.color, path + [.key("color")]) ?? .black)
+            if let time = spec?.time { bar.time = time }
+            if let carrier = spec?.carrier { bar.carrier = carrier }
+            if spec?.networkActivityIndicator == true { bar.networkActivity.startAnimating(atFrame: 0) }
+            stage.window.addSubview(bar)
+            statusBar = bar
+            views["statusBar"] = bar
+            views["networkActivityIndicator"] = bar.networkActivity
+        }
+    }
+
+    /// iOS rotates the interface in 0.4 s: the view takes the new screen size and lays out again.
+    func rotate(to orientation: Orientation) {
+        let size = stage.screenSize
+        stage.animate(duration: 0.4, curve: .easeInOut) { [self] in
+            root.frame = Rect(origin: .zero, size: size)
+            if let bar = navigationBar { bar.frame.size.width = size.width }
+            if let bar = statusBar { bar.frame.size.width = size.width }
+            root.layoutIfNeeded()
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Codecs
+import Foundation
+import Demos
+import Geometry
+import Layout
+import Motion
+import Raster
+import Scene
+import SVG
+import Text
+
+/// Values with places: ids, colours, fonts, images, numbers, frames and transforms, each problem logged where it is written.
+extension SceneBuilder {
+    func checkIdentifier(_ id: String, _ path: [PathStep]) -> Bool {
+        guard let first = id.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
+              id.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }) else {
+            log.add(path, "an id starts with a letter or '_' and holds only letters, digits and '_', not '\(id)'")
+            return false
+        }
+        return true
+    }
+
+    static func color(_ text: String?, _ path: [PathStep], _ log: ProblemLog) -> Color? {
+        guard let text else { return nil }
+        switch SceneValues.color(text) {
+        case let .success(c): return c
+        case let .failure(e): log.add(path, e.message); return nil
+        }
+    }
+
+    func color(_ text: String?, _ path: [PathStep]) -> Color? { Self.color(text, path, log) }
+
+    func font(_ text: String, _ path: [PathStep]) -> Font? {
+        switch SceneValues.font(text, folder: folder) {
+        case let .success(f): return f
+        case let .failure(e): log.add(path, e.message); return nil
+        }
+    }
+
+
+    func numbers(_ list: [Double]?, _ count: Int, _ what: String, _ path: [PathStep]) -> [Double]? {
+        guard let list else { return nil }
+        guard list.count == count else { log.add(path, "expected \(what), \(count) numbers"); return nil }
+        return list
+    }
+
+    func rect(_ list: [Double]?, _ path: [PathStep]) -> Rect? {
+        guard let n = numbers(list, 4, "[x, y, width, height]", path) else { return nil }
+        guard n[2] >= 0, n[3] >= 0, n.allSatisfy({ abs($0) <= 100_000 }) else {
+            log.add(path, "a frame's width and height are not negative, and its numbers lie within ±100000")
+            return nil
+        }
+        return Rect(n[0], n[1], n[2], n[3])
+    }
+
+    func size(_ list: [Double]?, _ path: [PathStep]) -> Size? {
+        guard let n = numbers(list, 2, "[width, height]", path) else { return nil }
+        guard n.allSatisfy({ $0 >= 0 && $0 <= 100_000 }) else { log.add(path, "a size lies in 0…100000"); return nil }
+        return Size(n[0], n[1])
+    }
+
+    func point(_ list: [Double]?, _ path: [PathStep]) -> Point? {
+        guard let n = numbers(list, 2, "[x, y]", path) else { return nil }
+        return Point(n[0], n[1])
+    }
+
+    func gradient(_ spec: GradientSpec, _ path: [PathStep]) -> GradientLayer? {
+        let colorsPath = path + [.key("colors")]
+        guard spec.colors.count >= 2 else { log.add(colorsPath, "a gradient needs two or more colors"); return nil }
+        let colors = spec.colors.enumerated().compactMap { color($1, colorsPath + [.index($0)]) }
+        if let locations = spec.locations,
+           !checkGradientLocations(locations, count: spec.colors.count, path + [.key("locations")]) { return nil }
+        let start = point(spec.startPoint, path + [.key("startPoint")])
+        let end = point(spec.endPoint, path + [.key("endPoint")])
+        if let start, !checkGradientPoint(start, nil, nil, radial: false, path + [.key("startPoint")]) { return nil }
+        if !checkGradientPoint(end ?? Point(0.5, 1), start ?? Point(0.5, 0), nil, radial: spec.type == .radial,
+                               path + [.key("endPoint")]) { return nil }
+        guard colors.count == spec.colors.count else { return nil }
+        let layer = GradientLayer(colors: colors, locations: spec.locations)
+        if let start { layer.startPoint = start }
+        if let end { layer.endPoint = end }
+        if spec.type == .radial { layer.type = .radial }
+        return layer
+    }
+
+    func transform(_ spec: TransformSpec, _ path: [PathStep]) -> LayerTransform {
+        let t = spec.translation.flatMap { point($0, path + [.key("translation")]) } ?? .zero
+        return LayerTransform(scaleX: spec.scaleX ?? spec.scale ?? 1, scaleY: spec.scaleY ?? spec.scale ?? 1,
+                              rotation: spec.rotation ?? 0, translation: t)
+    }
+}
