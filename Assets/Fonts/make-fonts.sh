@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the bundled static Nunito Sans faces (Light 300, Regular 400, Medium 500) from the
-# variable font on PyPI, pinning every other axis to its default, and the Swift file that embeds
-# them (Sources/Text/BundledFontData.swift). The output is byte-identical on every run. Run from
+# Regenerates the bundled static faces from the variable fonts on PyPI, and the Swift file that
+# embeds them (Sources/Text/BundledFontData.swift): Nunito Sans Light 300, Regular 400 and Medium
+# 500 (every other axis at its default), the Avenir stand-in the demos are drawn with; and Inter
+# at the nine weights UIKit names (100 … 900, optical size 14, the text cut), the system font's
+# stand-in, subset to Latin, Greek, Cyrillic and common punctuation and symbols, with the hhea
+# ascender set to SF Pro's (see README.md). The output is byte-identical on every run. Run from
 # anywhere:
 #   bash Assets/Fonts/make-fonts.sh
 # It needs python3 and PyPI; the tools go into a venv outside the repository ($FONTS_VENV).
@@ -11,13 +14,15 @@ venv="${FONTS_VENV:-${TMPDIR:-/tmp}/popping-render-fonts-venv}"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install -q "fonttools==4.68.0" "fontpkg-nunito-sans==3.101"
+"$venv/bin/pip" install -q "fonttools==4.68.0" "fontpkg-nunito-sans==3.101" "fontpkg-inter==4.1.post1"
 "$venv/bin/python" - "$here" <<'PY'
 import sys
 from pathlib import Path
 from fontTools.ttLib import TTFont
 from fontTools.varLib.instancer import instantiateVariableFont
+from fontTools import subset
 import fontpkg_nunito_sans
+import fontpkg_inter
 
 out = Path(sys.argv[1])
 source = fontpkg_nunito_sans.ROOT / "files" / "NunitoSans[YTLC,opsz,wdth,wght].ttf"
@@ -36,6 +41,55 @@ for style, weight in [("Light", 300), ("Regular", 400), ("Medium", 500)]:
     assert "glyf" in static and "GPOS" in static and 0x2022 in cmap, f"{path}: missing glyf, GPOS or U+2022"
     print(f"{path.name}: wght {weight}, {static['maxp'].numGlyphs} glyphs")
 (out / "OFL.txt").write_text((fontpkg_nunito_sans.ROOT / "LICENSE").read_text())
+
+# Inter, the system font's stand-in. SF Pro's hhea ascender is 1950 of 2048 units (UIFont's
+# ascender at 17 pt is 16.19) and its descender -494, Inter's descender too; Inter's ascender
+# (1984) is set to SF Pro's so line heights, intrinsic sizes and baselines match UIKit's. The
+# variable font is subset first (far fewer glyphs to instance), then each weight is instanced in
+# its own process.
+import io
+from concurrent.futures import ProcessPoolExecutor
+
+covered = [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x300, 0x370), *range(0x370, 0x400),
+           *range(0x400, 0x460), *range(0x490, 0x500), *range(0x2000, 0x2070), *range(0x20A0, 0x20C1),
+           *range(0x2100, 0x2150), *range(0x2190, 0x219A),
+           0x2212, 0x2215, 0x221E, 0x2248, 0x2260, 0x2264, 0x2265, 0x25CF, 0xFB01, 0xFB02]
+variable = TTFont(fontpkg_inter.ROOT / "files" / "Inter[opsz,wght].ttf")
+options = subset.Options()
+# The features HarfBuzz applies by default to Latin, Greek and Cyrillic, and no hinting.
+options.layout_features = ["ccmp", "locl", "mark", "mkmk", "kern", "liga", "calt", "rlig", "clig"]
+options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+options.notdef_outline = True
+options.glyph_names = False
+options.hinting = False
+subsetter = subset.Subsetter(options)
+subsetter.populate(unicodes=covered)
+subsetter.subset(variable)
+buffer = io.BytesIO()
+variable.save(buffer)
+subset_bytes = buffer.getvalue()
+
+def instance(job):
+    style, weight = job
+    static = instantiateVariableFont(TTFont(io.BytesIO(subset_bytes)), {"opsz": 14, "wght": weight},
+                                     updateFontNames=False)
+    for table in ("STAT", "MVAR", "HVAR", "gasp", "prep"):
+        if table in static:
+            del static[table]
+    static["hhea"].ascent = 1950
+    static["OS/2"].sTypoAscender = 1950
+    static.recalcTimestamp = False
+    path = out / f"Inter-{style}.ttf"
+    static.save(path, reorderTables=True)
+    assert "glyf" in static and "GPOS" in static and 0x2022 in static.getBestCmap(), f"{path}: missing glyf, GPOS or U+2022"
+    return f"{path.name}: wght {weight}, {static['maxp'].numGlyphs} glyphs"
+
+weights = [("Thin", 100), ("ExtraLight", 200), ("Light", 300), ("Regular", 400), ("Medium", 500),
+           ("SemiBold", 600), ("Bold", 700), ("ExtraBold", 800), ("Black", 900)]
+with ProcessPoolExecutor() as pool:
+    for line in pool.map(instance, weights):
+        print(line)
+(out / "OFL-Inter.txt").write_text((fontpkg_inter.ROOT / "LICENSE").read_text())
 PY
 
 # The binary embeds the faces (base64 in a generated Swift file), so it needs no font files at run time.
@@ -49,6 +103,11 @@ swift_file="$here/../../Sources/Text/BundledFontData.swift"
     for style in Light Regular Medium; do
         echo "    static let nunitoSans$style = \"\"\""
         base64 -w 120 "$here/NunitoSans-$style.ttf"
+        echo "\"\"\""
+    done
+    for style in Thin ExtraLight Light Regular Medium SemiBold Bold ExtraBold Black; do
+        echo "    static let inter$style = \"\"\""
+        base64 -w 120 "$here/Inter-$style.ttf"
         echo "\"\"\""
     done
     echo "}"

@@ -77,6 +77,17 @@ final class LayoutSession {
             }
         }
         updateConstraints(tree)
+        assignFrames(tree)
+        // A view whose intrinsic size follows its width (a wrapping label) now knows its width:
+        // give the engine the size at that width and solve once more, as UIKit's second pass does.
+        let followers = tree.dropFirst().filter {
+            !$0.autoLayout.translatesAutoresizingMaskIntoConstraints && $0.intrinsicContentSizeFollowsWidth
+        }
+        if followers.map(updateIntrinsicSize(of:)).contains(true) { assignFrames(tree) }
+    }
+
+    /// Gives the views constraints place their solved frames.
+    private func assignFrames(_ tree: [View]) {
         for view in tree.dropFirst() where !view.autoLayout.translatesAutoresizingMaskIntoConstraints {
             let frame = engine.frame(of: view)
             if view.frame != frame { view.frame = frame }
@@ -103,21 +114,23 @@ final class LayoutSession {
         engine.activate(made)
     }
 
-    /// Gives the engine the view's intrinsic size and priorities when they changed.
-    private func updateIntrinsicSize(of view: View) {
+    /// Gives the engine the view's intrinsic size and priorities when they changed; whether they had.
+    @discardableResult
+    private func updateIntrinsicSize(of view: View) -> Bool {
         let id = ObjectIdentifier(view)
         if let old = pins.removeValue(forKey: id) { engine.deactivate(old) }
         let axes = [LayoutAxis.horizontal, .vertical]
         let sizing = IntrinsicSizing(size: view.intrinsicContentSize,
                                      hugging: axes.map(view.contentHuggingPriority(for:)),
                                      compressionResistance: axes.map(view.contentCompressionResistancePriority(for:)))
-        guard intrinsic[id] != sizing else { return }
+        guard intrinsic[id] != sizing else { return false }
         intrinsic[id] = sizing
         for (axis, i) in zip(axes, axes.indices) {
             engine.setContentHuggingPriority(sizing.hugging[i], for: axis, of: view)
             engine.setCompressionResistancePriority(sizing.compressionResistance[i], for: axis, of: view)
         }
         engine.setIntrinsicContentSize(sizing.size, for: view)
+        return true
     }
 
     /// Activates the constraints the views hold that are not active yet and deactivates the ones

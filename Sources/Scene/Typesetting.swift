@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 import Text
 
 extension Font {
@@ -16,8 +17,22 @@ extension DisplayList {
     mutating func appendLine(_ text: String, font: Font, color: Color, in box: Rect,
                              alignment: TextAlignment, secure: Bool = false) {
         guard !text.isEmpty, box.width > 0, color.alpha > 0 else { return }
-        let layout = LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure)
-        append(.text(layout.line, color: color,
-                     transform: .translation(layout.baselineOrigin.x, layout.baselineOrigin.y)))
+        append(LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure), color: color, clip: box)
+    }
+
+    /// Appends a label's lines (in the view's coordinates); a line the line break mode clips is
+    /// drawn inside `clip`.
+    mutating func append(_ layout: LabelLayout, color: Color, clip: Rect) {
+        for line in layout.lines {
+            let item = DisplayItem.text(line.line, color: color,
+                                        transform: .translation(line.baselineOrigin.x, line.baselineOrigin.y))
+            if line.clipped {
+                append(.beginClip(Path(rect: clip), transform: .identity))
+                append(item)
+                append(.endClip)
+            } else {
+                append(item)
+            }
+        }
     }
 }

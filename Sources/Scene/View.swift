@@ -107,6 +107,10 @@ open class View {
     /// The size the view's content wants (UIView's `intrinsicContentSize`); nil when it has none.
     open var intrinsicContentSize: Size? { nil }
 
+    /// Whether `intrinsicContentSize` depends on the width layout gives the view (a multi-line
+    /// label wrapping at its own width), so layout solves again once that width is known.
+    open var intrinsicContentSizeFollowsWidth: Bool { false }
+
     /// Appends the view's own content (not its background or subviews) in its bounds' coordinates.
     open func drawContent(into list: inout DisplayList, context: DrawContext) {}
 

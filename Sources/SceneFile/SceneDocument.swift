@@ -143,6 +143,9 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var font: String?
     var textColor: String?
     var textAlignment: TextAlignmentName?
+    var numberOfLines: Int?
+    var lineBreakMode: LineBreakModeName?
+    var preferredMaxLayoutWidth: Double?
 
     var title: String?
     var titleColor: String?
@@ -177,7 +180,11 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "transform": "Scale, rotation (radians) and translation about the centre.",
         "gradient": "A CAGradientLayer filling the (rounded) bounds, over the background colour and under the content.",
         "intrinsicContentSize": "[width, height] for a plain view; labels, buttons and fields size themselves.",
-        "font": "`NAME SIZE`: a bundled name (system, Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …) or a .ttf path relative to the scene file.",
+        "font": "A text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2: Apple's sizes at the default content size); `system SIZE WEIGHT` (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black), today's system font; or `NAME SIZE`: a bundled name (Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …; `system` alone is the iOS 7-era system font the demos use) or a .ttf path relative to the scene file.",
+        "numberOfLines": "A label's most lines (default 1); 0 shows as many as the text needs. Lines wrap at words, and `\\n` starts a new one.",
+        "lineBreakMode": "How a label's lines wrap and how its last line shows text that does not fit (default byTruncatingTail).",
+        "preferredMaxLayoutWidth": "The width a label's intrinsic size wraps its text at; without it a multi-line label wraps at the width its constraints give it.",
+        "textAlignment": "left (default), center, right, justified (every line but a paragraph's last fills the width) or natural (the layout direction's start).",
         "contentPadding": "[width, height] added to a button's title size.",
         "leftView": "The text field's left view (leftViewMode always).",
         "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point).",
@@ -224,7 +231,11 @@ struct AxisPriorities: Decodable {
 }
 
 enum TextAlignmentName: String, SchemaEnum {
-    case left, center, right
+    case left, center, right, justified, natural
+}
+
+enum LineBreakModeName: String, SchemaEnum {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 enum ButtonTypeName: String, SchemaEnum {

@@ -3,31 +3,48 @@ import Foundation
 /// The bundled faces and the one table that maps the font names iOS code uses to them.
 ///
 /// Avenir is not free to redistribute, so its look-alike Nunito Sans (SIL OFL, `Assets/Fonts`)
-/// stands in; the system font (Helvetica Neue / San Francisco) maps to the same family. The
-/// faces are compiled into the binary, so no font file is needed at run time.
+/// stands in; the iOS 7-era system font (Helvetica Neue), which the demos name as `system`, maps
+/// to the same family. The current system font (San Francisco, `UIFont.systemFont(ofSize:weight:)`)
+/// is drawn with Inter at UIKit's nine weights (`Font.system(size:weight:)`). The faces are
+/// compiled into the binary, so no font file is needed at run time.
 public enum FontLibrary {
     /// A bundled face.
     public enum Face: String, CaseIterable, Sendable {
         case light = "NunitoSans-Light"
         case regular = "NunitoSans-Regular"
         case medium = "NunitoSans-Medium"
+        case interThin = "Inter-Thin"
+        case interExtraLight = "Inter-ExtraLight"
+        case interLight = "Inter-Light"
+        case interRegular = "Inter-Regular"
+        case interMedium = "Inter-Medium"
+        case interSemiBold = "Inter-SemiBold"
+        case interBold = "Inter-Bold"
+        case interExtraBold = "Inter-ExtraBold"
+        case interBlack = "Inter-Black"
 
         /// The parsed typeface; parsed once, on first use.
-        public func typeface() throws -> Typeface {
-            switch self {
-            case .light: return try FontLibrary.light.get()
-            case .regular: return try FontLibrary.regular.get()
-            case .medium: return try FontLibrary.medium.get()
-            }
-        }
+        public func typeface() throws -> Typeface { try FontLibrary.parsed.typeface(self) }
 
         /// The face's declared x-height (OS/2 sxHeight) as a fraction of its size, read without
         /// parsing the outlines; `nil` when the face declares none.
-        public var declaredXHeight: Double? {
+        public var declaredXHeight: Double? { FontLibrary.parsed.declaredXHeight(self) }
+
+        /// The face's TrueType file, base64-encoded.
+        var base64: String {
             switch self {
-            case .light: return FontLibrary.lightXHeight
-            case .regular: return FontLibrary.regularXHeight
-            case .medium: return FontLibrary.mediumXHeight
+            case .light: return BundledFontData.nunitoSansLight
+            case .regular: return BundledFontData.nunitoSansRegular
+            case .medium: return BundledFontData.nunitoSansMedium
+            case .interThin: return BundledFontData.interThin
+            case .interExtraLight: return BundledFontData.interExtraLight
+            case .interLight: return BundledFontData.interLight
+            case .interRegular: return BundledFontData.interRegular
+            case .interMedium: return BundledFontData.interMedium
+            case .interSemiBold: return BundledFontData.interSemiBold
+            case .interBold: return BundledFontData.interBold
+            case .interExtraBold: return BundledFontData.interExtraBold
+            case .interBlack: return BundledFontData.interBlack
             }
         }
     }
@@ -47,7 +64,7 @@ public enum FontLibrary {
         ("NunitoSans-Light", .light),
         ("NunitoSans-Regular", .regular),
         ("NunitoSans-Medium", .medium),
-    ]
+    ] + Face.allCases.filter { $0.rawValue.hasPrefix("Inter-") }.map { ($0.rawValue, $0) }
 
     /// The face an iOS font name maps to, or `nil` for a name not in `faces`.
     public static func face(named name: String) -> Face? {
@@ -63,20 +80,34 @@ public enum FontLibrary {
         return Font(try face.typeface(), size: size)
     }
 
-    /// `UIFont.systemFontOfSize:`.
+    /// The iOS 7-era system font (`system` in the demos): Nunito Sans Regular.
     public static func systemFont(size: Double) throws -> Font { Font(try Face.regular.typeface(), size: size) }
 
-    private static let light = parse(.light, BundledFontData.nunitoSansLight)
-    private static let regular = parse(.regular, BundledFontData.nunitoSansRegular)
-    private static let medium = parse(.medium, BundledFontData.nunitoSansMedium)
+    /// Each face parsed at most once, on first use, from any thread.
+    private static let parsed = ParsedFaces()
 
-    private static let lightXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansLight))
-    private static let regularXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansRegular))
-    private static let mediumXHeight = Typeface.declaredXHeight(fontBytes: bytes(BundledFontData.nunitoSansMedium))
+    private final class ParsedFaces: @unchecked Sendable {
+        private let lock = NSLock()
+        private var typefaces: [Face: Result<Typeface, Error>] = [:]
+        private var xHeights: [Face: Double?] = [:]
 
-    private static func parse(_ face: Face, _ base64: String) -> Result<Typeface, Error> {
-        let bytes = bytes(base64)
-        return Result { try Typeface(bytes: bytes, name: face.rawValue) }
+        func declaredXHeight(_ face: Face) -> Double? {
+            lock.withLock {
+                if let known = xHeights[face] { return known }
+                let read = Typeface.declaredXHeight(fontBytes: FontLibrary.bytes(face.base64))
+                xHeights[face] = .some(read)
+                return read
+            }
+        }
+
+        func typeface(_ face: Face) throws -> Typeface {
+            try lock.withLock {
+                if let done = typefaces[face] { return done }
+                let made = Result { try Typeface(bytes: FontLibrary.bytes(face.base64), name: face.rawValue) }
+                typefaces[face] = made
+                return made
+            }.get()
+        }
     }
 
     /// A bundled file's bytes from its base64 text.

@@ -58,22 +58,94 @@ public struct TextLine: Equatable, Sendable {
     /// The glyph ids in order.
     public var glyphIDs: [Int] { glyphs.map(\.glyph) }
 
+    /// Glyphs already placed, with the line's advance width.
+    init(font: Font, placements: [Placement], width: Double) {
+        self.font = font
+        glyphs = placements
+        self.width = width
+    }
+
     /// The line cut to fit `maxWidth` with a trailing ellipsis (U+2026, or three periods when the
     /// font lacks it), as UILabel's default `.byTruncatingTail` does; unchanged when it fits.
     /// Spaces before the ellipsis are dropped. When not even the ellipsis fits, the result is empty.
     public func truncated(toWidth maxWidth: Double) -> TextLine {
-        guard width > maxWidth else { return self }
+        truncated(toWidth: maxWidth, mode: .byTruncatingTail, textRemains: false)
+    }
+
+    /// The line cut to fit `maxWidth` around an ellipsis as `mode` says (tail, head or middle;
+    /// the ellipsis is U+2026, or three periods when the font lacks it), dropping the spaces next
+    /// to the ellipsis. Unchanged when it fits and `textRemains` is false; when text the line does
+    /// not show follows it (`textRemains`), the ellipsis is shown even if the line fits. Empty when
+    /// not even the ellipsis fits. Linear in the glyph count.
+    public func truncated(toWidth maxWidth: Double, mode: LineBreakMode, textRemains: Bool) -> TextLine {
+        guard width > maxWidth || textRemains else { return self }
         let face = font.typeface
         let ellipsisGlyph = face.glyph(for: "\u{2026}")
         let ellipsis = ellipsisGlyph != 0 ? [ellipsisGlyph] : Array(repeating: face.glyph(for: "."), count: 3)
         let space = face.glyph(for: " ")
-        var kept = glyphIDs
-        while true {
-            while let last = kept.last, last == space { kept.removeLast() }
-            let candidate = TextLine(glyphs: kept + ellipsis, font: font)
-            if candidate.width <= maxWidth { return candidate }
-            if kept.isEmpty { return TextLine(glyphs: [], font: font) }
-            kept.removeLast()
+        let ids = glyphIDs, n = ids.count
+        // ends[k]: the width of glyphs 0..<k on their own; starts[k]: where glyph k starts.
+        var ends = [0], starts = [0]
+        ends.reserveCapacity(n + 1)
+        starts.reserveCapacity(n + 1)
+        for k in 0..<n {
+            if k > 0 { starts.append(ends[k] + face.kerning(ids[k - 1], ids[k])) }
+            ends.append(starts[k] + face.advance(of: ids[k]))
         }
+        let ellipsisWidth = TextLine.unitWidth(ellipsis, face)
+        let fits = { (units: Int) in self.font.points(units) <= maxWidth }
+        // The width of glyphs 0..<head, the ellipsis, then glyphs tail..<n.
+        let joined = { (head: Int, tail: Int) -> Int in
+            var w = ends[head] + ellipsisWidth + (tail < n ? ends[n] - starts[tail] : 0)
+            if head > 0 { w += face.kerning(ids[head - 1], ellipsis[0]) }
+            if tail < n { w += face.kerning(ellipsis[ellipsis.count - 1], ids[tail]) }
+            return w
+        }
+        let result: [Int]
+        switch mode {
+        case .byTruncatingHead:
+            var tail = 0
+            while tail < n && (ids[tail] == space || !fits(joined(0, tail))) { tail += 1 }
+            result = ellipsis + ids[tail...]
+        case .byTruncatingMiddle:
+            let half = (maxWidth - font.points(ellipsisWidth)) / 2
+            var head = 0
+            while head < n && font.points(ends[head + 1]) <= half { head += 1 }
+            while head > 0 && ids[head - 1] == space { head -= 1 }
+            var tail = head
+            while tail < n && (ids[tail] == space || !fits(joined(head, tail))) { tail += 1 }
+            result = ids[..<head] + ellipsis + ids[tail...]
+        default:
+            var head = n
+            while head > 0 && (ids[head - 1] == space || !fits(joined(head, n))) { head -= 1 }
+            result = ids[..<head] + ellipsis
+        }
+        let line = TextLine(glyphs: result, font: font)
+        return line.width <= maxWidth ? line : TextLine(glyphs: [], font: font)
+    }
+
+    /// The width of `ids` set together, in font units.
+    private static func unitWidth(_ ids: [Int], _ face: Typeface) -> Int {
+        var pen = 0
+        for (i, g) in ids.enumerated() {
+            if i > 0 { pen += face.kerning(ids[i - 1], g) }
+            pen += face.advance(of: g)
+        }
+        return pen
+    }
+
+    /// The line stretched to `targetWidth` by widening its spaces equally (justified text); unchanged
+    /// when it has no spaces or is not narrower.
+    func justified(toWidth targetWidth: Double) -> TextLine {
+        let space = font.typeface.glyph(for: " ")
+        let spaces = glyphs.filter { $0.glyph == space }.count
+        guard spaces > 0, width < targetWidth else { return self }
+        let extra = (targetWidth - width) / Double(spaces)
+        var seen = 0
+        let placed = glyphs.map { placement -> Placement in
+            defer { if placement.glyph == space { seen += 1 } }
+            return Placement(glyph: placement.glyph, x: placement.x + extra * Double(seen))
+        }
+        return TextLine(font: font, placements: placed, width: targetWidth)
     }
 }

@@ -3,12 +3,26 @@ import Scene
 import Text
 
 extension ViewKind {
-    /// `label: ID`: a UILabel (one line, in the system font at 17 pt unless `font` says otherwise).
-    static let label = ViewKind(key: "label", id: \.label, keys: ["text", "font", "textColor", "textAlignment"]) { builder, request in
+    /// `label: ID`: a UILabel (one line, in the system font at 17 pt, unless `numberOfLines` and
+    /// `font` say otherwise).
+    static let label = ViewKind(key: "label", id: \.label,
+                                keys: ["text", "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode",
+                                       "preferredMaxLayoutWidth"]) { builder, request in
         let spec = request.spec
         let textColor = builder.color(spec.textColor, request.path + [.key("textColor")]) ?? .black
         let alignment = spec.textAlignment.flatMap { TextAlignment(rawValue: $0.rawValue) } ?? .left
-        return Label(name: request.id, text: spec.text ?? "", font: request.font ?? .named("system", size: 17),
-                     textColor: textColor, alignment: alignment, frame: request.frame)
+        let lines = spec.numberOfLines ?? 1
+        if !(0...10_000).contains(lines) {
+            builder.log.add(request.path + [.key("numberOfLines")], "numberOfLines is 0 (as many as needed) … 10000")
+        }
+        if let width = spec.preferredMaxLayoutWidth, !(width > 0 && width <= 100_000) {
+            builder.log.add(request.path + [.key("preferredMaxLayoutWidth")], "preferredMaxLayoutWidth is above 0 and at most 100000 points")
+        }
+        let label = Label(name: request.id, text: spec.text ?? "", font: request.font ?? .named("system", size: 17),
+                          textColor: textColor, alignment: alignment, numberOfLines: min(max(lines, 0), 10_000),
+                          lineBreakMode: spec.lineBreakMode.flatMap { LineBreakMode(rawValue: $0.rawValue) } ?? .byTruncatingTail,
+                          frame: request.frame)
+        label.preferredMaxLayoutWidth = spec.preferredMaxLayoutWidth
+        return label
     }
 }

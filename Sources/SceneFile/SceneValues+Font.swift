@@ -1,0 +1,45 @@
+import Foundation
+import Scene
+import Text
+
+extension SceneValues {
+    /// A scene's font:
+    /// - a text style alone (`body`, `headline`, … `UIFont.preferredFont(forTextStyle:)` at the
+    ///   default content size);
+    /// - `system SIZE WEIGHT` (`system 17 semibold`, `UIFont.systemFont(ofSize:weight:)`, drawn
+    ///   with Inter, SF Pro's stand-in);
+    /// - `NAME SIZE`: a bundled font name (`system` alone is the iOS 7-era system font the demos
+    ///   were drawn with, Helvetica Neue's stand-in) or a `.ttf`/`.otf` path relative to `folder`.
+    static func font(_ text: String, folder: URL) -> Result<Font, SceneValueError> {
+        let parts = text.split(separator: " ").map(String.init)
+        if parts.count == 1, let style = TextStyle(rawValue: parts[0]) {
+            return .success(.preferred(style))
+        }
+        if parts.count == 3, parts[0] == "system", let size = Double(parts[1]) {
+            guard let weight = Font.Weight(named: parts[2]) else {
+                return .failure(SceneValueError("unknown weight '\(parts[2])' (\(Font.Weight.allCases.map(\.rawValue).joined(separator: ", ")))"))
+            }
+            guard size > 0, size <= 500 else { return .failure(SceneValueError("a font size is in points, above 0 and at most 500")) }
+            return .success(.system(size: size, weight: weight))
+        }
+        guard parts.count >= 2, let size = Double(parts.last!), size > 0, size <= 500 else {
+            return .failure(SceneValueError("expected a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))), 'system SIZE WEIGHT' like 'system 17 semibold', or a font name and a size in points, like 'Avenir-Medium 22'"))
+        }
+        let name = parts.dropLast().joined(separator: " ")
+        if name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf") {
+            let url = URL(fileURLWithPath: name, relativeTo: folder)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return .failure(SceneValueError("cannot read the font file \(url.path)"))
+            }
+            do {
+                return .success(Font(try Typeface(bytes: [UInt8](data), name: name), size: size))
+            } catch {
+                return .failure(SceneValueError("\(url.path): \(error)"))
+            }
+        }
+        guard FontLibrary.face(named: name) != nil else {
+            return .failure(SceneValueError("unknown font '\(name)' (a text style such as body, 'system SIZE WEIGHT', a bundled name: \(FontLibrary.faces.map(\.name).joined(separator: ", ")); or a .ttf path)"))
+        }
+        return .success(Font.named(name, size: size))
+    }
+}
