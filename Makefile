@@ -68,7 +68,8 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
-## Regenerates the bundled Nunito Sans faces and Sources/Text/BundledFontData.swift (needs PyPI).
+## Regenerates the bundled faces (Nunito Sans for the demos, Inter at nine weights for the system font) and
+## Sources/Text/BundledFontData.swift from pinned PyPI packages (needs PyPI; see Assets/Fonts/README.md).
 fonts:
 	bash Assets/Fonts/make-fonts.sh
 

@@ -37,6 +37,9 @@ SPECIMENS = [  # text, font file, point size, screen scale
     ("Register", "NunitoSans-Regular.ttf", 20, 3),
     ("AV To Wj Ty.", "NunitoSans-Regular.ttf", 30, 2),
     ("\u2022\u2022\u2022\u2022\u2022\u2022", "NunitoSans-Light.ttf", 18, 2),
+    ("Settings", "Inter-SemiBold.ttf", 17, 2),
+    ("The quick brown fox jumps.", "Inter-Regular.ttf", 17, 3),
+    ("Privacy & Security", "Inter-Regular.ttf", 34, 2),
 ]
 
 

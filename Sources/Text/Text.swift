@@ -1,5 +1,5 @@
-// The Text module: TrueType fonts read in pure Swift, UIKit-like metrics, single-line label
-// layout, and glyphs drawn through the Raster module.
+// The Text module: TrueType fonts read in pure Swift, UIKit-like metrics, label layout (wrapped
+// lines, truncation, alignment), and glyphs drawn through the Raster module.
 //
 // Why our own parser instead of FreeType or Core Text: output must be byte-identical on every
 // machine so golden frames hold, and FreeType's pixels change with its version and its hinting
@@ -10,8 +10,11 @@
 // The pieces, in the order data flows:
 //   Typeface (tables: head, maxp, hhea, hmtx, OS/2, cmap 4/12, loca, glyf, kern, GPOS)
 //   -> Font (a typeface at a point size: ascender, line height, advances, string size)
-//   -> TextLine (glyphs and kerned pen positions) -> LabelLayout (alignment, truncation, baseline)
+//   -> TextLine (glyphs and kerned pen positions), ShapedParagraphs (a text's paragraphs as glyphs,
+//      ready to wrap) -> LineWrapper (greedy, linear-time line breaking) -> LabelLayout (lines,
+//      truncation, alignment, baselines)
 //   -> drawing on a Raster canvas through any transform, with cached glyph masks for the
 //      common axis-aligned case.
 // FontLibrary maps the font names of iOS code (Avenir-Light, HelveticaNeue, ...) to the bundled
-// Nunito Sans faces, which are compiled into the binary.
+// Nunito Sans faces; Font.system(size:weight:) and Font.preferred(_:) give the current system font
+// (Inter in UIKit's nine weights) and the text styles. All faces are compiled into the binary.
