@@ -54,21 +54,6 @@ public struct DemoRun {
     }
 }
 
-/// The screens the demos can be rendered on, in points.
-public enum Device: String, CaseIterable, Sendable {
-    case iphoneSE = "iphone-se"
-    case iphone8 = "iphone-8"
-    case iphoneX = "iphone-x"
-
-    public var screenSize: Size {
-        switch self {
-        case .iphoneSE: return Size(320, 568)
-        case .iphone8: return Size(375, 667)
-        case .iphoneX: return Size(375, 812)
-        }
-    }
-}
-
 /// Every demo, in the order `popping-render list` shows them.
 public let allDemos: [any Demo.Type] = [OwlDemo.self, ButtonDemo.self, PasswordDemo.self, ConstraintsDemo.self,
                                          RegisterDemo.self]

@@ -22,6 +22,8 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
     public var orientation: String?
     /// The 60 Hz frames `A..B` (inclusive) when only part of the animation is guarded.
     public var frames: String?
+    /// `dark` when rendered in the dark appearance; unset for light (so older goldens read as light).
+    public var appearance: String?
 
     public init(scale: Double, fps: Int, screen: Size, snap: PixelSnapping, touches: Bool,
                 seed: UInt64? = nil, orientation: Orientation? = nil, frames: Range<Int>? = nil) {
@@ -41,6 +43,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         let part = options.frames.flatMap { $0 == 0..<run.frameCount ? nil : $0 }
         self.init(scale: options.scale, fps: options.fps ?? 60, screen: run.stage.screenSize, snap: options.snapping,
                   touches: options.showTouches, seed: seed, orientation: orientation, frames: part)
+        appearance = run.stage.userInterfaceStyle == .dark ? UserInterfaceStyle.dark.rawValue : nil
     }
 
     /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
@@ -50,6 +53,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         if let seed { parts.append("--seed \(seed)") }
         if let orientation { parts.append("--orientation \(orientation)") }
         if let frames { parts.append("--frames \(frames)") }
+        if let appearance { parts.append("--appearance \(appearance)") }
         return parts.joined(separator: " ")
     }
 
@@ -68,6 +72,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         note("seed", seed, golden.seed)
         note("orientation", orientation, golden.orientation)
         note("frames", frames, golden.frames)
+        note("appearance", appearance ?? "light", golden.appearance ?? "light")
         return found
     }
 }

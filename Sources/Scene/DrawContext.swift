@@ -10,11 +10,15 @@ public struct DrawContext {
     public var tintColor: Color
     /// The frame being drawn, at 60 frames per second.
     public var frame: Int
+    /// Light or dark: how system views (bars, home indicator) draw themselves.
+    public var userInterfaceStyle: UserInterfaceStyle
 
-    public init(scale: Double, snapping: PixelSnapping, tintColor: Color, frame: Int) {
+    public init(scale: Double, snapping: PixelSnapping, tintColor: Color, frame: Int,
+                userInterfaceStyle: UserInterfaceStyle = .light) {
         self.scale = scale
         self.snapping = snapping
         self.tintColor = tintColor
         self.frame = frame
+        self.userInterfaceStyle = userInterfaceStyle
     }
 }

@@ -15,6 +15,9 @@ open class Stage {
     public let window: View
     /// The colour the caret, system buttons and bar items take (UIWindow's tintColor).
     public var tintColor: Color
+    /// Light or dark (the window's `traitCollection.userInterfaceStyle`): system views read it
+    /// when they draw; scene colours given by name or as `{light, dark}` are resolved with it.
+    public var userInterfaceStyle: UserInterfaceStyle = .light
     /// The frame about to be shown.
     public private(set) var frame = 0
     /// Runs the POP-style animations the demo adds, on the same 60 Hz clock.
@@ -346,7 +349,8 @@ open class Stage {
 
     /// The screen at the current frame, as a display list at `scale` device pixels per point.
     public func displayList(scale: Double, snapping: PixelSnapping, showTouches: Bool) -> DisplayList {
-        let renderer = SceneRenderer(context: DrawContext(scale: scale, snapping: snapping, tintColor: tintColor, frame: frame))
+        let renderer = SceneRenderer(context: DrawContext(scale: scale, snapping: snapping, tintColor: tintColor, frame: frame,
+                                                               userInterfaceStyle: userInterfaceStyle))
         var list = renderer.displayList(root: window, size: screenSize)
         if showTouches, let (p, alpha) = touchIndicator() {
             let r = 22.0

@@ -62,6 +62,15 @@ struct RenderArguments: ParsableArguments {
         return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn), warnings: warnings)
     }
 
+    /// `--device` checked (nil when not given, or when `--size` replaces it).
+    func chosenDevice() throws -> Device? {
+        guard size == nil, let name = device else { return nil }
+        guard let d = Device(rawValue: name) else {
+            throw CommandFailure("--device \(name)", "unknown device (try: \(Device.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return d
+    }
+
     /// The orientation `source` launches in: `--orientation`, or its own.
     func orientation(of source: AnimationSource) throws -> Orientation {
         try validatedLook().orientation ?? source.defaultOrientation
@@ -93,10 +102,6 @@ struct RenderArguments: ParsableArguments {
             }
             return parsed
         }
-        guard let name = device else { return fallback }
-        guard let d = Device(rawValue: name) else {
-            throw CommandFailure("--device \(name)", "unknown device (try: \(Device.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return d.screenSize
+        return try chosenDevice()?.screenSize ?? fallback
     }
 }

@@ -156,6 +156,16 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(r.status == 0)
         #expect(r.stdout.split(separator: "\n").contains("owl"))
     }
+
+    @Test func listDevicesPrintsEachDeviceWithItsScreen() throws {
+        let r = try popping(["list", "--devices"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 13, "a header and twelve devices")
+        let pro = try #require(lines.first { $0.hasPrefix("iphone-16-pro ") })
+        #expect(pro.contains("402x874 @3x") && pro.contains("62,0,34,0; 0,62,21,62") && pro.contains("iPhone 16 Pro"), "\(pro)")
+        #expect(try popping(["list", "--devices", "--names"]).stdout.split(separator: "\n").count == 12)
+    }
 }
 
 /// Outputs are written to a temporary name beside them and renamed into place; that name never

@@ -45,6 +45,20 @@ import Testing
         ])
     }
 
+    @Test func aKeyThatItsViewKindDoesNotReadIsAnErrorNamingTheKindsThatDo() {
+        let found = Self.problems("""
+            views:
+              - view: box
+                text: Hello
+                subviews:
+                  - {button: ok, title: OK, textAlignment: center}
+            """)
+        #expect(found == [
+            "t.yaml:3:5: 'text' does nothing on a view; label, textField take it",
+            "t.yaml:5:33: 'textAlignment' does nothing on a button; label takes it",
+        ])
+    }
+
     @Test func aVisualFormatErrorPointsAtTheFormat() throws {
         let found = Self.problems("views:\n  - view: a\nconstraints:\n  - \"H:|-[a]-[b]-|\"\n")
         #expect(found.count == 1)
