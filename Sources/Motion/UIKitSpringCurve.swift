@@ -51,27 +51,14 @@ public struct UIKitSpringCurve: Hashable, Sendable {
         damping = zeta * 2 * stiffness.squareRoot()
     }
 
-    private var omega: Double { stiffness.squareRoot() }
+    /// The closed-form oscillator on progress (mass 1, ω₀ = √stiffness, the clamped ratio).
+    public var oscillator: DampedOscillator {
+        DampedOscillator(naturalFrequency: stiffness.squareRoot(), dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+    }
 
     /// Progress (0 at the start, 1 at rest) at `t` seconds.
-    public func progress(at t: Double) -> Double { 1 - remaining(at: t).x }
+    public func progress(at t: Double) -> Double { oscillator.progress(at: t) }
 
     /// d(progress)/dt at `t` seconds, in distances per second.
-    public func velocity(at t: Double) -> Double { -remaining(at: t).dx }
-
-    /// The remaining distance x(t) (1 at the start) and its rate.
-    private func remaining(at t: Double) -> (x: Double, dx: Double) {
-        let w0 = omega, v = initialVelocity
-        if dampingRatio < 1 {
-            let wd = w0 * (1 - dampingRatio * dampingRatio).squareRoot()
-            let decay = dampingRatio * w0
-            let a = (decay - v) / wd
-            let e = exp(-decay * t), c = cos(wd * t), s = sin(wd * t)
-            let x = e * (c + a * s)
-            return (x, -decay * x + e * (-wd * s + a * wd * c))
-        }
-        let e = exp(-w0 * t)
-        let x = e * (1 + (w0 - v) * t)
-        return (x, -w0 * x + e * (w0 - v))
-    }
+    public func velocity(at t: Double) -> Double { oscillator.velocity(at: t) }
 }

@@ -30,12 +30,12 @@ public struct UIKitAnimationOptions: OptionSet, Hashable, Sendable {
     }
 }
 
-/// How a UIKit block animation runs its progress from 0 to 1: along a timing curve, or along
-/// the damped spring of `usingSpringWithDamping:initialSpringVelocity:`. At `duration` the
-/// animation ends and the model value (progress 1) shows.
+/// How a UIKit block animation, a Core Animation animation or a SwiftUI animation runs its
+/// progress from 0 to 1: along a timing curve, or along a damped spring in any of the forms
+/// `SpringTiming` spells. At `duration` the animation ends and the model value (progress 1) shows.
 public enum UIKitTiming: Hashable, Sendable {
     case curve(duration: Double, function: TimingFunction)
-    case spring(duration: Double, curve: UIKitSpringCurve)
+    case spring(SpringTiming)
 
     /// Core Animation's Bézier tolerance is not public; 1e-6 is well under a pixel.
     static let curveEpsilon = 1e-6
@@ -47,18 +47,26 @@ public enum UIKitTiming: Hashable, Sendable {
         return .curve(duration: duration, function: curve.timingFunction)
     }
 
+    /// SwiftUI's `.easeInOut(duration:)`, `.easeIn(duration:)`, `.easeOut(duration:)` and
+    /// `.linear(duration:)`: the same Core Animation curves as UIKit's. The static `.easeInOut`
+    /// and friends last 0.35 s (SwiftUI prints them as `BezierAnimation(duration: 0.35, …)`;
+    /// Apple's pages give no number).
+    public static func swiftUI(_ curve: UIKitCurve, duration: Double = 0.35) -> UIKitTiming {
+        animate(duration: duration, curve: curve)
+    }
+
     /// `animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:`;
     /// the velocity is in total distances per second.
     public static func animate(duration: Double, dampingRatio: Double, initialVelocity: Double) -> UIKitTiming {
         precondition(duration >= 0, "a duration is not negative")
-        return .spring(duration: duration,
-                       curve: UIKitSpringCurve(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity))
+        return .spring(.dampingRatio(dampingRatio, initialVelocity: initialVelocity, duration: duration))
     }
 
     /// Seconds from start to end.
     public var duration: Double {
         switch self {
-        case .curve(let d, _), .spring(let d, _): return d
+        case .curve(let d, _): return d
+        case .spring(let s): return s.duration
         }
     }
 
@@ -70,7 +78,7 @@ public enum UIKitTiming: Hashable, Sendable {
         if isFinished(at: t) { return 1 }
         switch self {
         case .curve(let d, let f): return f.progress(at: t / d, epsilon: Self.curveEpsilon)
-        case .spring(_, let c): return c.progress(at: t)
+        case .spring(let s): return s.oscillator.progress(at: t)
         }
     }
 
@@ -78,7 +86,7 @@ public enum UIKitTiming: Hashable, Sendable {
     public func rate(at t: Double) -> Double {
         switch self {
         case .curve(let d, let f): return d > 0 ? f.slope(at: min(t, d) / d, epsilon: Self.curveEpsilon) / d : 0
-        case .spring(_, let c): return c.velocity(at: t)
+        case .spring(let s): return s.oscillator.velocity(at: t)
         }
     }
 }

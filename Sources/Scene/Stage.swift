@@ -99,6 +99,16 @@ open class Stage {
                 changes: changes, completion: completion)
     }
 
+    /// As `animate(duration:options:curve:changes:completion:)` along any timing: a curve, or a
+    /// spring in any form `SpringTiming` spells (SwiftUI's `withAnimation(.spring(…))`,
+    /// `UIView.animate(springDuration:bounce:…)`, UISpringTimingParameters), which ends after
+    /// the timing's duration.
+    @discardableResult
+    public func animate(timing: UIKitTiming, options: UIKitAnimationOptions = [], changes: () -> Void,
+                        completion: ((_ finished: Bool) -> Void)? = nil) -> BlockAnimationGroup {
+        animate(timing, options.repeating, changes: changes, completion: completion)
+    }
+
     /// The animations one `animate` call started, which `stopAnimations(_:)` removes.
     public struct BlockAnimationGroup: Hashable, Sendable {
         let id: Int

@@ -9,13 +9,14 @@ import Motion
 struct CurveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curve",
-        abstract: "Prints or plots one animation curve frame by frame, as POP or UIKit runs it.",
+        abstract: "Prints or plots one animation curve frame by frame, as POP, UIKit, Core Animation or SwiftUI runs it.",
         discussion: """
             Frame 0 shows the start value; the last row is the done frame, where POP snaps to the \
             target. For properties with several components the value and velocity columns show \
             the first one.
             """,
-        subcommands: [SpringCurve.self, BasicCurve.self, UIKitSpringCurveCommand.self, DecayCurve.self])
+        subcommands: [SpringCurve.self, BasicCurve.self, UIKitSpringCurveCommand.self, SwiftUISpringCurve.self,
+                      SpringTimingCurve.self, DecayCurve.self])
 }
 
 /// Options every curve subcommand shares: the clock, the property and the outputs.
@@ -211,7 +212,8 @@ struct UIKitSpringCurveCommand: ParsableCommand {
         _ = try checked(damping, "--damping", in: CurveRange.dampingRatio)
         _ = try checked(velocity, "--velocity", in: CurveRange.uikitVelocity)
         let curve = UIKitSpringCurve(duration: duration, dampingRatio: damping, initialVelocity: velocity)
-        let animation = UIKitAnimation(timing: .spring(duration: duration, curve: curve), from: try broadcast(0, output),
+        let animation = UIKitAnimation(timing: .spring(SpringTiming(oscillator: curve.oscillator, duration: duration)),
+                                       from: try broadcast(0, output),
                                        to: try broadcast(1, output))
         let title = "UIKit spring \(compact(duration)) s, damping ratio \(compact(damping)), velocity \(compact(velocity))"
         let subtitle = "reconstructed: stiffness \(compact(curve.stiffness, 2)), damping \(compact(curve.damping, 2)), mass 1; "

@@ -33,7 +33,7 @@ struct PoppingRender: ParsableCommand {
             }
             var line = text.split(separator: "\n").first.map(String.init) ?? "\(error)"
             if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
-            CommandFailure(line).exit()
+            CommandFailure(OptionSuggestion.checked(line)).exit()
         }
     }
 }
