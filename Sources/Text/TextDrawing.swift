@@ -16,6 +16,14 @@ extension Canvas {
         let s = font.unitScale
         let cacheable = transform.b == 0 && transform.c == 0 && transform.a == transform.d && transform.a > 0
             && font.pointSize * transform.a <= GlyphPlacement.largestCachedPixelsPerEm
+        if transform.b == 0 && transform.c == 0 && transform.d > 0 {
+            // A line whose every glyph lies wholly above or below the canvas (with 2 px to spare for
+            // the sub-pixel steps) draws nothing: skip it (the many off-screen lines of a long label).
+            let baseline = transform.apply(origin).y
+            let top = baseline - font.typeface.inkMaxY * s * transform.d - 2
+            let bottom = baseline - font.typeface.inkMinY * s * transform.d + 2
+            if bottom < 0 || top > Double(pixmap.height) { return }
+        }
         for placed in line.glyphs {
             let outline = font.typeface.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }

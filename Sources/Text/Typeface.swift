@@ -25,6 +25,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     public let capHeight: Int
     /// The glyph count, including the bullet added when the font has no U+2022.
     public var glyphCount: Int { outlines.count }
+    /// The lowest and highest y any glyph's outline reaches (control points included), in font
+    /// units, y up: a line whose baseline puts this band off a canvas draws nothing there.
+    public let inkMinY: Double, inkMaxY: Double
 
     /// The glyph count of the file itself.
     private let fileGlyphCount: Int
@@ -73,6 +76,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
             drawnBulletAdvance = 0
         }
         self.outlines = outlines
+        let boxes = outlines.filter { !$0.isEmpty }.map(\.bounds)
+        inkMinY = boxes.map(\.minY).min() ?? 0
+        inkMaxY = boxes.map(\.maxY).max() ?? 0
     }
 
     /// Reads and parses a TrueType file.
