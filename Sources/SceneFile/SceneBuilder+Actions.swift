@@ -93,6 +93,11 @@ extension SceneBuilder {
             (view as? Label)?.textColor = color
             (view as? TextField)?.textColor = color
         }
+        if let c = values.titleColor, case let .success(color) = SceneValues.color(c) { (view as? Button)?.titleColor = color }
+        if let w = values.borderWidth { ViewProperty.borderWidth.write(view, [w]) }
+        if let c = values.borderColor, case let .success(color) = SceneValues.color(c) {
+            ViewProperty.borderColor.write(view, AnimationVector(color))
+        }
         if let title = values.title {
             (view as? Button)?.title = title
             view.setNeedsLayout()

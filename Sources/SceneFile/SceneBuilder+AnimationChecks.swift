@@ -29,19 +29,31 @@ extension SceneBuilder {
                     log.add(path + [.key(limit.key)], "\(limit.key) lies in \(limit.range.lowerBound)…\(limit.range.upperBound)")
                 }
             }
+            checkKeysBelong(spec, path)
             checkRepeats(spec, path)
+            if Self.isCoreAnimation(spec) {
+                checkCoreAnimation(spec, path)
+                continue
+            }
             switch spec.type {
             case .animate:
-                if spec.duration == nil { log.add(path, "an animate block needs a duration") }
+                checkBlockTiming(spec, path)
                 if spec.changes == nil { log.add(path, "an animate block needs changes") }
                 for (i, change) in (spec.changes ?? []).enumerated() {
                     checkAction(change, path: path + [.key("changes"), .index(i)], inBlock: true)
                 }
-            case .spring, .basic, .decay:
+            case .spring, .basic, .decay, .keyframe, .group:
                 guard let count = animatedComponents(spec, path) else { continue }
+                let property = spec.property.flatMap(ViewProperty.named)
                 for (key, value) in [("fromValue", spec.fromValue), ("toValue", spec.toValue), ("velocity", spec.velocity)] {
-                    if let value { checkValue(value, count: count, path: path + [.key(key)]) }
+                    guard let value else { continue }
+                    if let property, key != "velocity" {
+                        checkPropertyValue(value, property, path + [.key(key)])
+                    } else {
+                        checkValue(value, count: count, path: path + [.key(key)])
+                    }
                 }
+                if let stagger = spec.stagger, !(0...60).contains(stagger) { log.add(path + [.key("stagger")], "stagger lies in 0…60") }
                 if spec.type == .decay, spec.velocity == nil { log.add(path, "a decay needs a velocity") }
                 if let t = spec.timingFunction {
                     do { _ = try TimingFunction(parsing: t) } catch { log.add(path + [.key("timingFunction")], "\(error)") }
@@ -69,7 +81,8 @@ extension SceneBuilder {
         if spec.options != nil {
             log.add(path + [.keyName("options")], "options belong to an animate block; a POP animation repeats with repeatCount, repeatForever and autoreverses")
         }
-        if let count = spec.repeatCount, count >= 0, count != count.rounded(.down) {
+        // Core Animation takes fractional counts; POP repeats whole legs.
+        if let count = spec.repeatCount, count >= 0, count != count.rounded(.down), !Self.isCoreAnimation(spec) {
             log.add(path + [.key("repeatCount")], "a POP animation's repeatCount is a whole number (an animate block takes fractions)")
         }
         if spec.repeatCount != nil, spec.repeatForever == true {
@@ -88,13 +101,11 @@ extension SceneBuilder {
             guard groups[id] != nil else { log.add(path + [.key("constraint")], "unknown constraint '\(id)'"); return nil }
             return 1
         }
-        let keyPath = Self.gradientKeyPath(property), viewProperty = ViewProperty(rawValue: property)
+        let keyPath = Self.gradientKeyPath(property), viewProperty = ViewProperty.named(property)
         guard viewProperty != nil || keyPath != nil else {
-            let names = ViewProperty.allCases.map(\.rawValue) + ["constant"] + Self.gradientProperties
-            let near = GradientLayer.AnimatableKeyPath(rawValue: property).map { "gradient.\($0.rawValue)" }
-                ?? SceneChecker.nearest(property, in: names)
-            log.add(path + [.key("property")], "unknown property '\(property)'"
-                + (near.map { " (did you mean '\($0)'?)" } ?? " (\(names.joined(separator: ", ")))"))
+            let gradient = GradientLayer.AnimatableKeyPath(rawValue: property).map { "gradient.\($0.rawValue)" }
+            log.add(path + [.key("property")], gradient.map { "unknown property '\(property)' (did you mean '\($0)'?)" }
+                    ?? unknownPropertyMessage(property))
             return nil
         }
         guard let ids = spec.view?.values, !ids.isEmpty else { log.add(path, "a \(spec.type.rawValue) animation needs a view"); return nil }
@@ -102,11 +113,14 @@ extension SceneBuilder {
         for (i, id) in ids.enumerated() {
             let at = path + [.key("view")] + (ids.count > 1 ? [.index(i)] : [])
             guard let view = views[id] else { log.add(at, "unknown view '\(id)'"); known = false; continue }
+            if let viewProperty, !viewProperty.applies(to: view) {
+                log.add(at, "'\(id)' has no \(viewProperty.name); \(viewProperty.owner ?? "another view") has it")
+            }
             if let keyPath, let layer = gradientLayer(of: view, at) {
                 checkGradientAnimation(spec, keyPath, layer, path)
             }
         }
-        return known ? viewProperty?.standard.componentCount : nil
+        return known ? viewProperty?.componentCount : nil
     }
 
     /// The gradient property names an animation's `property` takes: CAGradientLayer's key paths

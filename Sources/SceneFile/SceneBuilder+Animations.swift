@@ -23,23 +23,29 @@ extension SceneBuilder {
     func start(_ name: String) {
         guard let spec = animations[name] else { return }
         if spec.type == .animate { return startBlock(name, spec) }
+        if Self.isCoreAnimation(spec) { return startCoreAnimation(name, spec) }
         if let keyPath = spec.property.flatMap(Self.gradientKeyPath) { return startGradient(name, spec, keyPath) }
         let property: AnimatableProperty
         let count: Int
+        var viewProperty: ViewProperty?
         if spec.property == "constant" {
             property = .layoutConstraintConstant
             count = 1
         } else {
-            guard let p = spec.property.flatMap(ViewProperty.init(rawValue:)) else { return }
+            guard let p = spec.property.flatMap(ViewProperty.named) else { return }
             property = .view(p)
-            count = p.standard.componentCount
+            count = p.componentCount
+            viewProperty = p
+        }
+        func value(_ v: ValueSpec?) -> AnimationVector? {
+            v.map { v in viewProperty.map { propertyValue(v, $0) } ?? vector(v, count: count) }
         }
         let targets = targets(of: spec)
         let done = completion(of: name, targets: targets.count)
-        for target in targets {
-            let animation = popAnimation(spec, from: spec.fromValue.map { vector($0, count: count) },
-                                         to: spec.toValue.map { vector($0, count: count) },
+        for (i, target) in targets.enumerated() {
+            let animation = popAnimation(spec, from: value(spec.fromValue), to: value(spec.toValue),
                                          velocity: spec.velocity.map { vector($0, count: count) }, count: count)
+            animation.delay += Double(i) * (spec.stagger ?? 0)
             animation.completion = done
             stage.animator.add(animation, forKey: spec.key ?? name, to: target, property: property)
         }
@@ -104,7 +110,7 @@ extension SceneBuilder {
             if let f = spec.dynamicsFriction { spring.dynamicsFriction = f }
             if let m = spec.dynamicsMass { spring.dynamicsMass = m }
             animation = spring
-        case .basic, .animate:
+        case .basic, .animate, .keyframe, .group:
             let timing = (try? spec.timingFunction.map(TimingFunction.init(parsing:))) ?? nil
             animation = BasicAnimation(from: from, to: to, duration: spec.duration ?? 0.4, timingFunction: timing ?? .default)
         case .decay:
@@ -142,15 +148,8 @@ extension SceneBuilder {
             }
             let done: ((Bool) -> Void)? = handlers["\(name).completion"].map { lists in { [unowned self] _ in perform(lists) } }
             let duration = spec.duration ?? 0
-            let group: Stage.BlockAnimationGroup
-            if let damping = spec.dampingRatio {
-                group = stage.animate(duration: duration, dampingRatio: damping, initialVelocity: spec.initialSpringVelocity ?? 0,
-                                      options: options, changes: block, completion: done)
-            } else {
-                group = stage.animate(duration: duration, options: options,
-                                      curve: UIKitCurve(rawValue: spec.curve?.rawValue ?? "easeInOut") ?? .easeInOut,
+            let group = stage.animate(timing: blockTiming(spec) ?? .animate(duration: duration), options: options,
                                       changes: block, completion: done)
-            }
             blockGroups[name, default: []].append(group)
         }
         if let delay = spec.delay, delay > 0 { stage.run(after: delay, go) } else { go() }

@@ -135,6 +135,15 @@ extension SceneBuilder {
             _ = size(values.size, at + [.key("size")])
             _ = color(values.backgroundColor, at + [.key("backgroundColor")])
             _ = color(values.textColor, at + [.key("textColor")])
+            _ = color(values.titleColor, at + [.key("titleColor")])
+            _ = color(values.borderColor, at + [.key("borderColor")])
+            if let w = values.borderWidth, !(0...1000).contains(w) { log.add(at + [.key("borderWidth")], "borderWidth lies in 0…1000") }
+            for (key, given, property) in [("textColor", values.textColor != nil, ViewProperty.textColor),
+                                            ("titleColor", values.titleColor != nil, ViewProperty.titleColor)]
+            where given && !property.applies(to: view) {
+                let hint = view is Button ? " (a button's is titleColor)" : view is Label || view is TextField ? " (its colour is textColor)" : ""
+                log.add(at + [.keyName(key)], "'\(id)' has no \(key); \(property.owner ?? "another view") has it" + hint)
+            }
             if values.text != nil, !(view is Label || view is TextField) { log.add(at + [.keyName("text")], "'\(id)' has no text") }
             if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
             if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }

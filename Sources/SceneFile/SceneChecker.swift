@@ -6,6 +6,8 @@ import Yams
 struct SceneChecker {
     let schema: SchemaDocument
     let log: ProblemLog
+    /// Where the check found a value it could not take, for `NodePruning` to drop before decoding.
+    let rejected = RejectedPaths()
 
     /// Top-level keys starting with this are ignored: a place for anchors that views and
     /// animations merge from (`x-styles: {card: &card {…}}`), as Docker Compose's extension fields.
@@ -17,11 +19,15 @@ struct SceneChecker {
         case let .string(_, values):
             guard let scalar = node.scalar, !isNull(scalar) else { return mismatch(node, resolved, path) }
             if let values, !values.contains(scalar.string) {
+                rejected.add(path)
                 log.add(path, "unknown value '\(scalar.string)' (expected \(values.joined(separator: ", ")))")
             }
         case .number:
             guard let scalar = node.scalar, let value = NodeDecoder.number(node) else { return mismatch(node, resolved, path) }
-            if !value.isFinite { log.add(path, "expected a finite number, got '\(scalar.string)'") }
+            if !value.isFinite {
+                rejected.add(path)
+                log.add(path, "expected a finite number, got '\(scalar.string)'")
+            }
         case .integer:
             guard let scalar = node.scalar, Int.construct(from: scalar) != nil else { return mismatch(node, resolved, path) }
         case .boolean:
@@ -35,6 +41,7 @@ struct SceneChecker {
             for (name, value) in entries where !(path.isEmpty && name.hasPrefix(Self.extensionPrefix)) {
                 guard let property = properties.first(where: { $0.name == name }) else {
                     let near = Self.nearest(name, in: properties.map(\.name))
+                    rejected.add(path + [.keyName(name)])
                     log.add(path + [.keyName(name)], "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))
                     continue
                 }
@@ -92,6 +99,7 @@ struct SceneChecker {
     private func isNull(_ scalar: Node.Scalar) -> Bool { NodeDecoder.isNull(.scalar(scalar)) }
 
     private func mismatch(_ node: Node, _ expected: JSONSchema, _ path: [PathStep]) {
+        rejected.add(path)
         let found: String
         switch node {
         case let .scalar(s): found = s.string.isEmpty ? "nothing" : "'\(s.string)'"
@@ -118,5 +126,18 @@ struct SceneChecker {
         }
         let chars = Array(name)
         return names.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+}
+
+/// The places of values the schema check rejected. A list element is never dropped alone (the
+/// later elements would move up and problems found after decoding would point at the wrong
+/// one), so its whole list goes.
+final class RejectedPaths {
+    private(set) var paths: [[PathStep]] = []
+
+    func add(_ path: [PathStep]) {
+        var path = path
+        while case .index? = path.last { path.removeLast() }
+        if !path.isEmpty { paths.append(path) }
     }
 }

@@ -411,7 +411,7 @@ struct AnimationSpec: Decodable, SchemaDocumented {
     var deceleration: Double?
     var beginTime: Double?
     var delay: Double?
-    var curve: CurveName?
+    var curve: CurveSpec?
     var dampingRatio: Double?
     var initialSpringVelocity: Double?
     var options: [AnimationOptionName]?
@@ -419,9 +419,34 @@ struct AnimationSpec: Decodable, SchemaDocumented {
     var repeatForever: Bool?
     var autoreverses: Bool?
     var changes: [ActionSpec]?
+    var keyPath: String?
+    var byValue: ValueSpec?
+    var mass: Double?
+    var stiffness: Double?
+    var damping: Double?
+    var initialVelocity: Double?
+    var response: Double?
+    var dampingFraction: Double?
+    var bounce: Double?
+    var perceptualDuration: Double?
+    var fillMode: FillModeName?
+    var isRemovedOnCompletion: Bool?
+    var speed: Double?
+    var timeOffset: Double?
+    var repeatDuration: Double?
+    var values: [ValueSpec]?
+    var keyTimes: [Double]?
+    var calculationMode: CalculationModeName?
+    var timingFunctions: [String]?
+    var path: String?
+    var rotationMode: RotationModeName?
+    var additive: Bool?
+    var cumulative: Bool?
+    var animations: [String]?
+    var stagger: Double?
 
     static let keyDescriptions = [
-        "type": "spring, basic, decay (POP) or animate (a UIKit block).",
+        "type": "spring, basic, decay (POP; with keyPath, Core Animation's CASpringAnimation and CABasicAnimation), animate (a UIKit block), keyframe (CAKeyframeAnimation) or group (CAAnimationGroup).",
         "view": "The view a POP animation animates, or a list of views that each run it (a skeleton's placeholders); its completion handlers run once, when the last has ended.",
         "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
         "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint.",
@@ -435,7 +460,32 @@ struct AnimationSpec: Decodable, SchemaDocumented {
         "deceleration": "Velocity kept per millisecond (decay, default 0.998).",
         "beginTime": "Seconds before a POP animation starts.",
         "delay": "Seconds before a UIKit block runs.",
-        "curve": "A UIKit block's curve: easeInOut (default), easeIn, easeOut, linear.",
+        "curve": "A UIKit block's curve: easeInOut (default), easeIn, easeOut, linear; a SwiftUI preset smooth, snappy, bouncy (duration: its perceptual duration); or a spring {response, dampingFraction}, {duration, bounce}, {preset, duration, extraBounce}, {mass, stiffness, damping, initialVelocity} or {dampingRatio, initialVelocity}.",
+        "keyPath": "A Core Animation key path or POP name (transform.scale, transform.rotation.z, position.x, opacity, cornerRadius, backgroundColor, …): the animation is Core Animation's, leaving the model value alone.",
+        "byValue": "CABasicAnimation's byValue: a change relative to the from value or the model value.",
+        "mass": "CASpringAnimation / UISpringTimingParameters mass (default 1).",
+        "stiffness": "CASpringAnimation / UISpringTimingParameters / .interpolatingSpring stiffness (Core Animation's default 100).",
+        "damping": "CASpringAnimation / UISpringTimingParameters / .interpolatingSpring damping (Core Animation's default 10).",
+        "initialVelocity": "A spring's initial velocity in total distances per second (1: the whole change in one second).",
+        "response": "An animate block as SwiftUI's .spring(response:dampingFraction:): seconds.",
+        "dampingFraction": "SwiftUI's damping fraction (default 0.825).",
+        "bounce": "-0.99…0.99: with an animate block's duration, UIView.animate(springDuration:bounce:) and SwiftUI's .spring(duration:bounce:); with perceptualDuration, CASpringAnimation(perceptualDuration:bounce:).",
+        "perceptualDuration": "CASpringAnimation(perceptualDuration:bounce:), seconds.",
+        "fillMode": "CAMediaTimingFillMode: removed (default), forwards, backwards, both.",
+        "isRemovedOnCompletion": "false with fillMode forwards or both keeps the last value showing (default true).",
+        "speed": "How fast the animation's time runs (Core Animation, default 1).",
+        "timeOffset": "Seconds into the animation it starts at, wrapping round (Core Animation).",
+        "repeatDuration": "Seconds to repeat for (Core Animation).",
+        "values": "CAKeyframeAnimation's values: numbers, lists or colours, one per keyframe.",
+        "keyTimes": "When each keyframe shows, 0…1 of the duration, starting at 0 and ending at 1 (discrete: one more than values).",
+        "calculationMode": "linear (default), discrete, paced, cubic or cubicPaced.",
+        "timingFunctions": "One timing function per step between keyframes.",
+        "path": "SVG path data the layer's position moves along (keyPath: position).",
+        "rotationMode": "auto turns the layer along the path's tangent, autoReverse the other way round.",
+        "additive": "Core Animation's isAdditive: the animated value is added to the model value.",
+        "cumulative": "Core Animation's isCumulative: each repetition goes on from where the last ended.",
+        "animations": "A group's animations, by name: Core Animation animations that run on the group's view, in its time.",
+        "stagger": "With a list of views: each next view starts this many seconds after the one before, as list and grid entrances do.",
         "dampingRatio": "usingSpringWithDamping: a UIKit spring block.",
         "initialSpringVelocity": "initialSpringVelocity: of a UIKit spring block.",
         "changes": "What the UIKit block changes: set, activate, deactivate, constant, shuffle, layoutIfNeeded.",
@@ -452,11 +502,7 @@ enum AnimationOptionName: String, SchemaEnum {
 }
 
 enum AnimationKind: String, SchemaEnum {
-    case spring, basic, decay, animate
-}
-
-enum CurveName: String, SchemaEnum {
-    case easeInOut, easeIn, easeOut, linear
+    case spring, basic, decay, animate, keyframe, group
 }
 
 /// A state machine: its states, the one it starts in, and the actions run on a change of state.
@@ -544,6 +590,9 @@ struct PropertyValues: Decodable {
     var text: String?
     var textColor: String?
     var title: String?
+    var titleColor: String?
+    var borderWidth: Double?
+    var borderColor: String?
     var gradient: GradientChangeSpec?
 }
 

@@ -90,13 +90,16 @@ public enum SceneFile {
             return .failure(SceneProblems(problems: log.sorted))
         }
         let log = ProblemLog(file: file, locator: NodeLocator(root: node))
-        SceneChecker(schema: schema, log: log).check(node, against: schema.root, path: [])
-        guard log.problems.isEmpty else { return failure(log.problems) }
+        let checker = SceneChecker(schema: schema, log: log)
+        checker.check(node, against: schema.root, path: [])
+        // Every problem in one pass: the values the schema check rejected are dropped and the
+        // rest is decoded and checked too (when what is left still decodes).
+        let shapeProblems = log.problems
         let document: SceneDocument
         do {
-            document = try SceneDocument(from: NodeDecoder(node: node))
+            document = try SceneDocument(from: NodeDecoder(node: NodePruning.pruned(node, removing: checker.rejected.paths)))
         } catch let error as DecodingError {
-            log.add(codingPath(of: error), decodingMessage(error))
+            if shapeProblems.isEmpty { log.add(codingPath(of: error), decodingMessage(error)) }
             return failure(log.problems)
         } catch {
             return fail(1, 1, "\(error)")
@@ -104,7 +107,8 @@ public enum SceneFile {
         var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
         let (problems, frames) = scene.check()
         scene.frameCount = frames
-        return problems.isEmpty && merged.isEmpty ? .success(scene) : failure(problems)
+        let all = shapeProblems + problems
+        return all.isEmpty && merged.isEmpty ? .success(scene) : failure(all)
     }
 
     /// How deep a scene may nest lists and mappings: far more than any screen needs, far less
