@@ -4,30 +4,50 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench fonts clean schema fuzz
+.PHONY: all build deps test render renders goldens bench fonts clean schema fuzz install uninstall man completions docker docker-check
 
 all: build
 
-## Install the system libraries the build links against (libpng, zlib, libdeflate, libwebp, libcrypto) when they are missing.
+## VIDEO=no builds without FFmpeg's libraries: no .mp4/.webm outputs, no GPL libx264 in the
+## binary (see THIRD_PARTY_NOTICES.md), and a fully static executable. Package.swift reads it.
+VIDEO ?= yes
+export VIDEO
+ifeq ($(VIDEO),no)
+DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config
+PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libcrypto
+else
+DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev pkg-config
+PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libcrypto libavcodec libavformat libavutil libswscale
+endif
+
+## Install the system libraries the build links against (libpng, zlib, libdeflate, libwebp, libcrypto, and FFmpeg's
+## libavcodec, libavformat, libavutil and libswscale unless VIDEO=no) when they are missing.
 deps:
-	@if pkg-config --exists libpng libdeflate libwebpmux libwebpdemux libcrypto 2>/dev/null; then :; \
+	@if pkg-config --exists $(PC_MODULES) 2>/dev/null; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		echo "installing libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config" >&2; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config >/dev/null; \
+		echo "installing $(DEV_PACKAGES)" >&2; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PACKAGES) >/dev/null; \
 	elif command -v sudo >/dev/null 2>&1; then \
-		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev pkg-config; \
+		sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PACKAGES); \
 	else \
-		echo "error: libpng, libdeflate, libwebp or libcrypto is missing; install libpng-dev, zlib1g-dev, libdeflate-dev, libwebp-dev and libssl-dev (Debian/Ubuntu) and run make again" >&2; exit 2; \
+		echo "error: a library the build links is missing; install $(DEV_PACKAGES) (Debian/Ubuntu) and run make again" >&2; exit 2; \
 	fi
 
-## A fully static executable (the Swift runtime, Foundation and the libpng, zlib, libdeflate,
-## libwebp and libcrypto archives the -dev packages ship; not position-independent): ld.so has
-## no libraries to load and no 100,000 relocations to apply, so `popping-render svg` takes about
-## 40% less CPU than with only the Swift libraries static. The -dev packages `make deps` installs
-## ship the archives on Debian and Ubuntu. (-lz again at the end: the static libpng needs zlib
-## after it.)
+## With VIDEO=no, a fully static executable (the Swift runtime, Foundation and the libpng, zlib,
+## libdeflate, libwebp and libcrypto archives the -dev packages ship; not position-independent):
+## ld.so has no libraries to load and no 100,000 relocations to apply, so `popping-render svg`
+## takes about 40% less CPU than with only the Swift libraries static. (-lz again at the end: the
+## static libpng needs zlib after it.) With video (the default) the Swift libraries stay static but
+## the system libraries are shared: Debian's static FFmpeg archives would need the archives of every
+## codec library FFmpeg was built with, which Debian does not all ship. The Dockerfile's runtime stage
+## installs exactly those shared libraries (`make docker-check` compares it with `ldd`).
+ifeq ($(VIDEO),no)
+LINK_FLAGS := --static-swift-stdlib -Xswiftc -static-executable -Xlinker -lz
+else
+LINK_FLAGS := --static-swift-stdlib
+endif
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker -lz
+	$(SWIFT) build -c release $(LINK_FLAGS)
 
 ## Runs every unit, property and golden-frame test. Never records goldens.
 test: deps
@@ -72,6 +92,48 @@ fuzz:
 ## Sources/Text/BundledFontData.swift from pinned PyPI packages (needs PyPI; see Assets/Fonts/README.md).
 fonts:
 	bash Assets/Fonts/make-fonts.sh
+
+## Installs the binary, its man page (made from --help) and bash, zsh and fish completions under
+## PREFIX (default /usr/local; DESTDIR for packaging): `make install PREFIX=$$HOME/.local`.
+PREFIX ?= /usr/local
+install: build man completions
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN)/popping-render $(DESTDIR)$(PREFIX)/bin/popping-render
+	install -m 644 .build/share/popping-render.1 $(DESTDIR)$(PREFIX)/share/man/man1/popping-render.1
+	install -m 644 .build/share/popping-render.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/popping-render
+	install -m 644 .build/share/_popping-render $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_popping-render
+	install -m 644 .build/share/popping-render.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/popping-render.fish
+
+## Removes what `make install` put under PREFIX.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/popping-render $(DESTDIR)$(PREFIX)/share/man/man1/popping-render.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/popping-render \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_popping-render \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/popping-render.fish
+
+## The man page, generated from the built binary's --help and each subcommand's help.
+man:
+	@mkdir -p .build/share
+	sh Scripts/manpage.sh $(BIN)/popping-render > .build/share/popping-render.1
+
+## Shell completions, as swift-argument-parser generates them from the commands' options.
+completions:
+	@mkdir -p .build/share
+	$(BIN)/popping-render --generate-completion-script bash > .build/share/popping-render.bash
+	$(BIN)/popping-render --generate-completion-script zsh > .build/share/_popping-render
+	$(BIN)/popping-render --generate-completion-script fish > .build/share/popping-render.fish
+
+## The container image (multi-stage: Swift on Debian 12 builds, Debian slim runs): `docker run --rm
+## -v "$$PWD:/work" -w /work popping-render check …`.
+docker:
+	docker build -t popping-render .
+
+## Where Docker cannot run: checks that the Dockerfile's runtime stage installs exactly the Debian
+## packages that hold the libraries `ldd` lists for the built binary.
+docker-check: build
+	sh Scripts/docker-runtime-check.sh $(BIN)/popping-render Dockerfile
 
 clean:
 	rm -rf .build out

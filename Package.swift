@@ -4,7 +4,15 @@
 // The targets follow the render pipeline, and data flows one way through them:
 //   Demos (scripts) -> Motion + Layout -> Scene (view tree, display list) -> Raster -> Codecs
 // Text sits beside Raster: it parses TrueType fonts and turns strings into Raster paths.
+import Foundation
 import PackageDescription
+
+/// MP4 and WebM through FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale from
+/// Debian, with libx264 and libvpx as Debian builds them). `make VIDEO=no` (VIDEO=no in the
+/// environment) builds without them: no video outputs, and no GPL libx264 in the binary.
+let video = ProcessInfo.processInfo.environment["VIDEO"] != "no"
+let videoLibraries: [Target.Dependency] = video ? ["CFFmpeg"] : []
+let videoSetting: [SwiftSetting] = video ? [.define("POPPING_VIDEO")] : []
 
 /// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds, and
 /// optimised in debug builds too, so `swift test` renders whole demos in seconds.
@@ -39,7 +47,10 @@ let package = Package(
                        providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebpmux",
                        providers: [.apt(["libwebp-dev"])]),
-        .target(name: "Codecs", dependencies: ["Raster", "CLibPNG", "CLibDeflate", "CLibWebP"], swiftSettings: fast),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        .target(name: "Codecs", dependencies: ["Raster", "CLibPNG", "CLibDeflate", "CLibWebP"] + videoLibraries,
+                swiftSettings: fast + videoSetting),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
         .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
         .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
@@ -49,7 +60,7 @@ let package = Package(
         .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
         .target(name: "PoppingRender",
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
-                swiftSettings: fast),
+                swiftSettings: fast + videoSetting),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
         .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster", "CLibCrypto"], swiftSettings: fast),
@@ -69,10 +80,12 @@ let package = Package(
             swiftSettings: fast),
         .target(name: "GoldenTesting", dependencies: ["Raster", "Codecs", "GoldenFrames"], path: "Tests/GoldenTesting", swiftSettings: fast),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "GoldenTesting"], exclude: ["Fixtures"],
+                    swiftSettings: videoSetting),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "GoldenTesting"]),
         .testTarget(name: "DemosTests", dependencies: ["Demos", "GoldenTesting"]),
-        .testTarget(name: "CLITests", dependencies: ["Codecs", "GoldenFrames", "GoldenTesting", "popping-render"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "GoldenFrames", "GoldenTesting", "popping-render"],
+                    swiftSettings: videoSetting),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "GoldenTesting"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),

@@ -6,7 +6,9 @@
 #     lossy at the default quality: every frame at least 38 dB against its PNG;
 #   - a gradient animation (bench/gradient_frames.py) as GIF against ffmpeg's palettegen/paletteuse
 #     with its default dithering (target: at least its PSNR after a radius-1 blur of both, at most
-#     half its size, in less time).
+#     half its size, in less time);
+#   - moving full-frame gradients (bench/mesh_frames.py: 640 × 640, a turning linear gradient under
+#     a circling radial glow, 30 frames) the same way, scored after a 5 × 5 box blur.
 # Prints name value lines and PASS/FAIL per target. Installs apngasm, webp, ffmpeg and gifsicle
 # with apt-get when missing; PSNR needs Pillow and numpy ($PY, as bench/setup-peers.sh installs).
 #
@@ -95,3 +97,23 @@ echo "gradient_gif_blurred_psnr_min_mean $our_min $our_mean (ffmpeg $ff_min $ff_
 echo "gradient_target_quality $(verdict "$our_mean >= $ff_mean and $our_min >= $ff_min")"
 echo "gradient_target_half_the_size $(verdict "$(size "$OUT/gradient.gif") * 2 <= $(size "$OUT/gradient-ffmpeg.gif")")"
 echo "gradient_target_less_time $(verdict "$ours < $theirs")"
+
+# Moving full-frame gradients against ffmpeg's default dithering, alternating runs; 5 × 5 box blur.
+mesh="$OUT/mesh-frames"
+[ -f "$mesh/frame-0029.png" ] || "$PY" bench/mesh_frames.py "$mesh"
+ours= theirs=
+for _ in $(seq 1 "$RUNS"); do
+  o=$(best_time 1 "$BIN" gif "$mesh" -o "$OUT/mesh.gif" --quiet)
+  t=$(best_time 1 ffmpeg -v error -y -framerate 30 -i "$mesh/frame-%04d.png" \
+      -vf 'split[a][b];[a]palettegen[p];[b][p]paletteuse' "$OUT/mesh-ffmpeg.gif")
+  if [ -z "$ours" ] || [ "$(echo "$o < $ours" | bc)" = 1 ]; then ours=$o; fi
+  if [ -z "$theirs" ] || [ "$(echo "$t < $theirs" | bc)" = 1 ]; then theirs=$t; fi
+done
+read -r our_min our_mean < <("$PY" bench/outputs_psnr.py "$OUT/mesh.gif" "$mesh" 30 --box5)
+read -r ff_min ff_mean < <("$PY" bench/outputs_psnr.py "$OUT/mesh-ffmpeg.gif" "$mesh" 30 --box5)
+echo "mesh_gif_seconds $ours (ffmpeg $theirs, ratio $(ratio "$ours" "$theirs"))"
+echo "mesh_gif_bytes $(size "$OUT/mesh.gif") (ffmpeg $(size "$OUT/mesh-ffmpeg.gif"), ratio $(ratio "$(size "$OUT/mesh.gif")" "$(size "$OUT/mesh-ffmpeg.gif")"))"
+echo "mesh_gif_box5_psnr_min_mean $our_min $our_mean (ffmpeg $ff_min $ff_mean)"
+echo "mesh_target_quality $(verdict "$our_mean >= $ff_mean and $our_min >= $ff_min")"
+echo "mesh_target_half_the_size $(verdict "$(size "$OUT/mesh.gif") * 2 <= $(size "$OUT/mesh-ffmpeg.gif")")"
+echo "mesh_target_less_time $(verdict "$ours < $theirs")"

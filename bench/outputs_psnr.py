@@ -11,14 +11,14 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 path, folder, fps = sys.argv[1], sys.argv[2], int(sys.argv[3])
-blur = "--blur" in sys.argv
+blur = ImageFilter.GaussianBlur(1) if "--blur" in sys.argv else ImageFilter.BoxBlur(2) if "--box5" in sys.argv else None
 sources = sorted(glob.glob(folder + "/frame-*.png"))
 
 
 def pixels(image):
     rgba = image.convert("RGBA")
     if blur:
-        rgba = rgba.filter(ImageFilter.GaussianBlur(1))
+        rgba = rgba.filter(blur)
     return np.asarray(rgba).astype(np.float64)
 
 

@@ -7,7 +7,9 @@ import Foundation
 public final class AtomicOutput {
     /// The final path.
     public let path: String
-    private let temporaryPath: String
+    /// Where the bytes go until `commit()`, for a library that writes the file by name itself
+    /// (libavformat, which rewrites an MP4 to move its index to the front).
+    public let temporaryPath: String
     private let handle: FileHandle
     private let ticket: InterruptCleanup.Ticket
     private var finished = false

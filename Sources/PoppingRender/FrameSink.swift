@@ -22,8 +22,12 @@ public struct EncodingOptions: Sendable, Equatable {
     /// GIF only: lossy LZW strength, 0 off (see `GIFOptions.lossy`).
     public var lossy: Int
 
+    /// MP4 and WebM only: the codec (`nil`: H.264 for .mp4, VP9 for .webm).
+    public var codec: VideoCodec?
+
     public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false,
-                dither: Bool = true, lossy: Int = 0) {
+                dither: Bool = true, lossy: Int = 0, codec: VideoCodec? = nil) {
+        self.codec = codec
         self.dither = dither
         self.lossy = lossy
         self.plays = plays
@@ -44,6 +48,14 @@ public struct EncodingOptions: Sendable, Equatable {
         APNGOptions(fps: fps, sourceFPS: sourceFPS, plays: plays)
     }
 
+    /// The video encoder's options for a file at `path`: the codec `--codec` names, else the
+    /// container's usual one (H.264 in MP4, VP9 in WebM).
+    public func video(fps: Int, sourceFPS: Int?, path: String) -> VideoOptions {
+        VideoOptions(fps: fps, sourceFPS: sourceFPS,
+                     codec: codec ?? (path.lowercased().hasSuffix(".webm") ? .vp9 : .h264),
+                     quality: quality ?? VideoOptions.defaultQuality)
+    }
+
     /// The WebP encoder's options.
     public func webp(fps: Int, sourceFPS: Int?) -> WebPOptions {
         WebPOptions(fps: fps, sourceFPS: sourceFPS, plays: plays, quality: quality ?? WebPOptions().quality,
@@ -51,28 +63,51 @@ public struct EncodingOptions: Sendable, Equatable {
     }
 }
 
-/// Where rendered frames go: an animated GIF, APNG or WebP, a contact sheet or a folder of PNG frames.
+/// Where rendered frames go: an animated GIF, APNG or WebP, a video (MP4 or WebM), a contact sheet
+/// or a folder of PNG frames.
 public enum RenderOutput: Sendable, Equatable {
     case gif(String)
     case apng(String)
     case webp(String)
+    /// An MP4 or WebM, as the extension says.
+    case video(String)
     case contactSheet(String)
     case framesFolder(String)
 
-    /// The output a path names: `.gif` an animated GIF, `.apng` an animated PNG, `.png` a contact
-    /// sheet, anything else a folder of frames.
-    public init(path: String) {
+    /// The output a path names: `.gif` an animated GIF, `.apng` an animated PNG, `.webp` an animated
+    /// WebP, `.mp4` and `.webm` a video (in builds with video), `.png` a contact sheet, and a name without an extension (or a folder that exists) a
+    /// folder of PNG frames. Any other extension throws a `RenderFailure` naming the formats, so a
+    /// mistyped or unsupported name never becomes a folder of frames.
+    public init(path: String) throws {
         let lower = path.lowercased()
-        if lower.hasSuffix(".gif") {
-            self = .gif(path)
-        } else if lower.hasSuffix(".apng") {
-            self = .apng(path)
-        } else if lower.hasSuffix(".webp") {
-            self = .webp(path)
-        } else {
-            self = lower.hasSuffix(".png") ? .contactSheet(path) : .framesFolder(path)
+        let name = (lower as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        var isFolder: ObjCBool = false
+        switch ext {
+        case "gif": self = .gif(path)
+        case "apng": self = .apng(path)
+        case "webp": self = .webp(path)
+        case "png": self = .contactSheet(path)
+        case "mp4", "webm":
+            guard VideoCodec.isBuilt else {
+                throw RenderFailure(path, "this popping-render was built without video (make VIDEO=no); "
+                                    + Self.extensionsHelp)
+            }
+            self = .video(path)
+        case "": self = .framesFolder(path)
+        default:
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                self = .framesFolder(path)
+                return
+            }
+            throw RenderFailure(path, "unknown output format .\(ext) (\(Self.extensionsHelp))")
         }
     }
+
+    /// The output names every build understands, for messages and help.
+    public static let extensionsHelp = "write .gif, .apng, .webp, "
+        + (VideoCodec.isBuilt ? ".mp4, .webm, " : "")
+        + ".png for a contact sheet, or a name without an extension for a folder of PNG frames"
 
     /// The formats `--format` names, for a path whose extension does not say (an APNG named `.png`).
     public static let formatNames = ["gif", "apng", "webp", "sheet", "frames"]
@@ -90,11 +125,11 @@ public enum RenderOutput: Sendable, Equatable {
     }
 
     /// 30 fps for GIF (browsers clamp faster delays) and WebP (half the bytes of 60), 60 for APNG
-    /// (lossless, for smooth docs and goldens), PNG frames and sheets.
+    /// (lossless, for smooth docs and goldens), video (as on the device), PNG frames and sheets.
     public var defaultFPS: Int {
         switch self {
         case .gif, .webp: return 30
-        case .apng, .contactSheet, .framesFolder: return 60
+        case .apng, .video, .contactSheet, .framesFolder: return 60
         }
     }
 
@@ -116,6 +151,11 @@ public enum RenderOutput: Sendable, Equatable {
             try refuse("--lossy", encoding.lossy > 0, "lossy LZW is for GIF only")
         }
         if case .webp = self {} else { try refuse("--lossless", encoding.lossless, "is for WebP only (APNG is always lossless)") }
+        if case .video = self {
+            try refuse("--background", encoding.transparent, "MP4 and WebM frames are opaque (APNG and WebP keep transparency)")
+        } else {
+            try refuse("--codec", encoding.codec != nil, "is for .mp4 and .webm outputs only")
+        }
         switch self {
         case let .gif(path):
             let options = encoding.gif(fps: fps, sourceFPS: sourceFPS)
@@ -129,6 +169,20 @@ public enum RenderOutput: Sendable, Equatable {
             let options = encoding.webp(fps: fps, sourceFPS: sourceFPS)
             try checked(options.validate)
             return { try WebPEncoder(path: path, width: $0, height: $1, options: options) }
+        case let .video(path):
+            #if POPPING_VIDEO
+            let options = encoding.video(fps: fps, sourceFPS: sourceFPS, path: path)
+            do { try options.validate(path: path) } catch let AnimationError.invalidOption(option, rule) {
+                switch option {
+                case "fps": throw RenderFailure("--fps \(fps)", rule)
+                case "codec": throw RenderFailure("--codec \(options.codec.rawValue)", rule)
+                default: throw RenderFailure("--\(option)", rule)
+                }
+            }
+            return { try VideoEncoder(path: path, width: $0, height: $1, options: options) }
+            #else
+            throw RenderFailure(path, "this popping-render was built without video (make VIDEO=no)")
+            #endif
         case .contactSheet, .framesFolder:
             return nil
         }
@@ -137,7 +191,7 @@ public enum RenderOutput: Sendable, Equatable {
     /// The path written to.
     public var path: String {
         switch self {
-        case let .gif(p), let .apng(p), let .webp(p), let .contactSheet(p), let .framesFolder(p): return p
+        case let .gif(p), let .apng(p), let .webp(p), let .video(p), let .contactSheet(p), let .framesFolder(p): return p
         }
     }
 
@@ -146,7 +200,7 @@ public enum RenderOutput: Sendable, Equatable {
         switch self {
         case let .contactSheet(path): return ContactSheetSink(path: path, frames: frames, scale: scale)
         case let .framesFolder(path): return try FramesFolderSink(folder: path, fps: fps, scale: scale)
-        case .gif, .apng, .webp:
+        case .gif, .apng, .webp, .video:
             let open = try animationEncoder(fps: fps, sourceFPS: sourceFPS, encoding: encoding)
             return AnimationSink(path: path) { try open!($0, $1) }
         }

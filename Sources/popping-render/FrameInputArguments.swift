@@ -15,7 +15,7 @@ struct FrameInputArguments: ParsableArguments {
     var fps: Int?
 
     @Option(name: .customLong("input-fps"),
-            help: "Rate the frames were rendered at (default: from frames.json; otherwise 30, with a warning).")
+            help: "Rate the frames were rendered at (default: from frames.json; otherwise --fps, keeping every frame; otherwise 30, with a warning).")
     var inputFPS: Int?
 
     @Option(name: .customLong("max-pixels"),
@@ -74,6 +74,9 @@ struct FrameInputArguments: ParsableArguments {
             return (paths, inputFPS)
         }
         if let listed { return (paths, listed.fps) }
+        // Plain files have no rate of their own: --fps is theirs (as gifski's --fps, ffmpeg's
+        // -framerate and ImageMagick's -delay mean), so every frame is kept at that rate.
+        if let fps { return (paths, fps) }
         FileHandle.standardError.write(Data(("popping-render: warning: no frames.json beside the frames and no "
             + "--input-fps; assuming they were rendered at \(Self.assumedFPS) fps\n").utf8))
         return (paths, Self.assumedFPS)
@@ -81,12 +84,28 @@ struct FrameInputArguments: ParsableArguments {
 
     /// Encodes the frames as `output` within `budget`.
     func encode(command: String, format: String, encoding: EncodingOptions, budget: SizeBudget) throws {
+        let kind: RenderOutput
+        if format == "video" {
+            kind = try Self.videoOutput(output)
+        } else {
+            guard let named = RenderOutput(path: output, format: format) else { throw CommandFailure(format, "unknown format") }
+            kind = named
+        }
         let (paths, inputRate) = try input(command: command)
-        guard let kind = RenderOutput(path: output, format: format) else { throw CommandFailure(format, "unknown format") }
-        let rate = fps ?? (format == "apng" ? inputRate : min(inputRate, 30))
+        let rate = fps ?? (format == "apng" || format == "video" ? inputRate : min(inputRate, 30))
         try budget.fit(kind, attempts: SizeBudget.attempts(for: kind, fps: rate, encoding: encoding)) { attempt in
             try encode(paths, inputRate: inputRate, as: kind, rate: attempt.fps, encoding: attempt.encoding)
         }
+    }
+
+    /// The MP4 or WebM `path` names; anything else is an error naming the two.
+    static func videoOutput(_ path: String) throws -> RenderOutput {
+        let kind: RenderOutput
+        do { kind = try RenderOutput(path: path) } catch let failure as RenderFailure {
+            throw CommandFailure(failure.description)
+        }
+        guard case .video = kind else { throw CommandFailure(path, "a video is written to .mp4 or .webm") }
+        return kind
     }
 
     /// Reads the frames on worker threads ahead of the encoder and encodes them as `kind`.
@@ -146,6 +165,7 @@ struct FrameInputArguments: ParsableArguments {
     private func opener(_ kind: RenderOutput, rate: Int, inputRate: Int, encoding: EncodingOptions, first: Pixmap)
         throws -> (Int, Int) throws -> AnimationEncoder {
         var options = encoding
+        if case .video = kind { return try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: options)! }
         options.transparent = stride(from: 3, to: first.data.count, by: 4).contains { first.data[$0] < 128 }
         return try kind.animationEncoder(fps: rate, sourceFPS: inputRate, encoding: options)!
     }

@@ -1,16 +1,21 @@
 import ArgumentParser
 import PoppingRender
 
-/// The options of commands that write an animation file (a demo rendered to .gif/.apng/.webp, and
-/// the `gif`, `apng` and `webp` encoding commands): how it loops and how it is compressed.
+/// The options of commands that write an animation file (a demo rendered to .gif/.apng/.webp/.mp4/
+/// .webm, and the `gif`, `apng`, `webp` and `video` encoding commands): how it loops and how it is
+/// compressed.
 struct OutputArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How many times browsers play it: N or forever.",
                                discussion: "A GIF stores N − 1 repeats (NETSCAPE2.0) and no loop block for 1; "
                                    + "some players loop such a GIF forever anyway."))
     var loop: String = "forever"
 
-    @Option(help: "0...100. GIF: colours per frame after the first (50 → 64, 100 → 256); WebP: lossy quality (default 75).")
+    @Option(help: ArgumentHelp("0...100. GIF: colours per frame after the first (50 → 64, 100 → 256); WebP: lossy "
+                               + "quality (default 75); MP4/WebM: CRF (default 65 = H.264 CRF 18, VP9/AV1 CRF 22)."))
     var quality: Int?
+
+    @Option(help: "MP4/WebM: h264 (the .mp4 default), vp9 (the .webm default) or av1.")
+    var codec: String?
 
     @Flag(help: "WebP: lossless frames.")
     var lossless = false
@@ -40,8 +45,14 @@ struct OutputArguments: ParsableArguments {
         }
         guard ["ordered", "none"].contains(dither) else { throw CommandFailure("--dither \(dither)", "must be ordered or none") }
         guard (0...200).contains(lossy) else { throw CommandFailure("--lossy \(lossy)", "must be 0...200") }
+        let videoCodec = try codec.map { name in
+            guard let c = VideoCodec(rawValue: name.lowercased()) else {
+                throw CommandFailure("--codec \(name)", "must be \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return c
+        }
         return EncodingOptions(plays: plays, quality: quality, lossless: lossless, dither: dither == "ordered",
-                               lossy: lossy)
+                               lossy: lossy, codec: videoCodec)
     }
 
     /// The `--max-size` budget; throws a `CommandFailure` for a bad size.

@@ -7,9 +7,9 @@ import Foundation
 struct PoppingRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popping-render",
-        abstract: "Replays iOS UI animations headlessly and writes PNG frames and animated GIFs.",
+        abstract: "Replays iOS UI animations headlessly and writes PNG frames, animated GIFs and videos.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
-                      ApngCommand.self, WebpCommand.self, LayoutCommand.self, CheckCommand.self,
+                      ApngCommand.self, WebpCommand.self, VideoCommand.self, LayoutCommand.self, CheckCommand.self,
                       MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self,
                       SVGCommand.self],
         defaultSubcommand: RenderCommand.self)

@@ -7,13 +7,13 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Renders a demo or a scene file (`popping-render owl --out owl.gif`, `popping-render like.yaml --out like.gif`).",
         discussion: "The output kind follows --out: a .gif path writes an animated GIF, .apng an animated PNG, "
-            + "a .png path a contact sheet of evenly spaced frames, any other path (or --frames-dir) a folder of "
-            + "PNG frames. --format apng writes an APNG to a .png path.")
+            + "a .png path a contact sheet of evenly spaced frames, a name without an extension (or --frames-dir) "
+            + "a folder of PNG frames; any other extension is an error. --format apng writes an APNG to a .png path.")
 
     @Argument(help: "The demo (\(allDemos.map { $0.name }.joined(separator: ", "))) or a scene file (.yaml, .yml, .json).")
     var demo: String
 
-    @Option(name: .shortAndLong, help: "Output: .gif, .apng, .png (contact sheet) or a folder for PNG frames.")
+    @Option(name: .shortAndLong, help: "Output: .gif, .apng, .webp, .png (contact sheet) or a name without an extension for a folder of PNG frames.")
     var out: String?
 
     @Option(help: "Output format when --out's extension does not say it: \(RenderOutput.formatNames.joined(separator: ", ")).")
@@ -54,7 +54,11 @@ struct RenderCommand: ParsableCommand {
 
     /// The output `path` names, or the one `--format` asks for.
     private func outputNamed(_ path: String) throws -> RenderOutput {
-        guard let format else { return RenderOutput(path: path) }
+        guard let format else {
+            do { return try RenderOutput(path: path) } catch let failure as RenderFailure {
+                throw CommandFailure(failure.input, failure.problem)
+            }
+        }
         guard let output = RenderOutput(path: path, format: format) else {
             throw CommandFailure("--format \(format)", "must be \(RenderOutput.formatNames.joined(separator: ", "))")
         }

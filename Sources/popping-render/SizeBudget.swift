@@ -43,6 +43,8 @@ struct SizeBudget {
                 if e.lossy != encoding.lossy { parts.append("lossy \(e.lossy)") }
             case .webp:
                 if e.quality != encoding.quality { parts.append("quality \(e.quality ?? 75)") }
+            case .video:
+                if e.quality != encoding.quality { parts.append("quality \(e.quality ?? VideoOptions.defaultQuality)") }
             default: break
             }
             return Attempt(fps: min(rate, fps), encoding: e, said: parts.joined(separator: ", "))
@@ -60,6 +62,12 @@ struct SizeBudget {
                     attempt(fps) { $0.lossless = false; $0.quality = min($0.quality ?? 75, 25) },
                     attempt(15) { $0.lossless = false; $0.quality = min($0.quality ?? 75, 25) },
                     attempt(10) { $0.lossless = false; $0.quality = 10 }]
+        case .video:
+            let asked = encoding.quality ?? VideoOptions.defaultQuality
+            out += [attempt(fps) { $0.quality = min(asked, 50) },
+                    attempt(fps) { $0.quality = min(asked, 35) },
+                    attempt(30) { $0.quality = min(asked, 35) },
+                    attempt(15) { $0.quality = min(asked, 20) }]
         default:
             out += [30, 20, 15, 10].filter { $0 < fps }.map { rate in attempt(rate) { _ in } }
         }

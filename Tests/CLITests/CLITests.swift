@@ -151,6 +151,19 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["owl.gif", "sheet.png"])
     }
 
+    @Test func anOutputExtensionThatIsNoFormatIsAnErrorNamingTheFormats() throws {
+        let folder = try scratchFolder("unknown-ext")
+        let r = try popping(["owl", "--frames", "0..1", "--scale", "1", "--out", folder + "/owl.bmp"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("popping-render: \(folder)/owl.bmp: unknown output format .bmp (write .gif, .apng"))
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // A folder that exists is still a frames folder whatever its name.
+        try FileManager.default.createDirectory(atPath: folder + "/frames.v2", withIntermediateDirectories: true)
+        #expect(try popping(["owl", "--frames", "0..1", "--scale", "1", "--out", folder + "/frames.v2"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/frames.v2/frame-0000.png"))
+    }
+
     @Test func listNamesEveryDemo() throws {
         let r = try popping(["list", "--names"])
         #expect(r.status == 0)

@@ -33,6 +33,32 @@ import Testing
         #expect(r.stderr.isEmpty)
     }
 
+    @Test func fpsOnPlainFilesIsTheirOwnRateSoEveryFrameIsKept() throws {
+        let folder = try scratchFolder("gif-fps")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let paths = try frames(in: folder, count: 10)
+        let r = try popping(["gif"] + paths + ["-o", folder + "/out.gif", "--fps", "25"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        // Every frame differs, so each has its own graphic control block with a 4 cs (1/25 s) delay.
+        let gif = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out.gif")))
+        #expect(controlBlocks(gif).map { (gif[$0 + 4], gif[$0 + 5]) }.allSatisfy { $0 == (4, 0) })
+        #expect(controlBlocks(gif).count == 10)
+        // A source rate that differs still resamples: 10 frames at 50 fps shown at 25 keep 5.
+        let resampled = try popping(["gif"] + paths + ["-o", folder + "/half.gif", "--fps", "25", "--input-fps", "50"])
+        #expect(resampled.status == 0)
+        let half = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/half.gif")))
+        #expect(controlBlocks(half).count == 5)
+    }
+
+    /// Offsets of a GIF's graphic control extensions (0x21 0xF9 0x04), one before each image.
+    private func controlBlocks(_ gif: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        for i in 0..<max(0, gif.count - 5) where gif[i] == 0x21 && gif[i + 1] == 0xF9 && gif[i + 2] == 4 {
+            offsets.append(i)
+        }
+        return offsets
+    }
+
     @Test func noFramesIsAnError() throws {
         let r = try popping(["gif", "-o", NSTemporaryDirectory() + "never.gif"])
         #expect(r.status == 2)

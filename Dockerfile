@@ -1,0 +1,32 @@
+# popping-render in a container, for CI jobs that should not build Swift every time:
+#   docker build -t popping-render .                       (VIDEO=no: --build-arg VIDEO=no)
+#   docker run --rm -v "$PWD:/work" -w /work popping-render check owl --goldens Tests/Goldens
+# Multi-stage: Swift on Debian 12 builds; Debian 12 slim with only the runtime libraries runs.
+
+FROM swift:6.3-bookworm AS build
+ARG VIDEO=yes
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      make pkg-config libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev \
+      libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN make build VIDEO=$VIDEO \
+ && make man completions VIDEO=$VIDEO \
+ && make install PREFIX=/opt/popping-render VIDEO=$VIDEO
+
+FROM debian:bookworm-slim
+ARG VIDEO=yes
+# The shared libraries the binary loads (`make docker-check` compares this list with `ldd`).
+# A VIDEO=no binary is fully static and needs none of them.
+RUN [ "$VIDEO" = no ] || { apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+# RUNTIME_PACKAGES begin
+      libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libssl3 \
+      libavcodec59 libavformat59 libavutil57 libswscale6 \
+# RUNTIME_PACKAGES end
+ && rm -rf /var/lib/apt/lists/*; }
+COPY --from=build /opt/popping-render/ /usr/local/
+COPY LICENSE THIRD_PARTY_NOTICES.md /usr/local/share/doc/popping-render/
+ENTRYPOINT ["popping-render"]

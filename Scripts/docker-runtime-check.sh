@@ -1,0 +1,36 @@
+#!/bin/sh
+# Checks the Dockerfile's runtime stage where Docker cannot run: the Debian packages it installs
+# must be exactly the packages that hold the shared libraries `ldd` lists for the built binary
+# (dpkg -S maps each library to its package), so the image neither misses a library nor carries
+# one the binary does not load. Exits 1 naming the difference.
+# usage: Scripts/docker-runtime-check.sh PATH/TO/popping-render [Dockerfile]
+set -eu
+BIN=$1
+DOCKERFILE=${2:-Dockerfile}
+# Packages listed between the RUNTIME_PACKAGES markers of the runtime stage.
+listed=$(sed -n '/# RUNTIME_PACKAGES begin/,/# RUNTIME_PACKAGES end/p' "$DOCKERFILE" \
+    | grep -v '#' | tr ' \\' '\n\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | sort -u)
+# The base image's own packages (libc6 and what it needs) are there already and not listed.
+base="libc6 libgcc-s1 libstdc++6 zlib1g"
+needed=$(ldd "$BIN" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p' | while read -r lib; do
+    real=$(readlink -f "$lib")
+    dpkg -S "$lib" 2>/dev/null || dpkg -S "$real" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || echo "unknown: $lib"
+done | sed 's/:.*//' | sort -u)
+# Libraries pulled in by another library (libx264 by libavcodec) come with their package's
+# dependencies; only the libraries the binary itself names (NEEDED) must be listed.
+direct=$(objdump -p "$BIN" | sed -n 's/^ *NEEDED *//p' | while read -r soname; do
+    path=$(ldd "$BIN" | sed -n "s/^[[:space:]]*$soname => \(\/[^ ]*\) .*/\1/p")
+    [ -n "$path" ] || continue
+    dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null
+done | sed 's/:.*//' | sort -u)
+status=0
+for pkg in $direct; do
+    case " $base " in *" $pkg "*) continue ;; esac
+    printf '%s\n' "$listed" | grep -qx "$pkg" || { echo "$DOCKERFILE: runtime stage lacks $pkg (the binary links it)"; status=1; }
+done
+for pkg in $listed; do
+    printf '%s\n' "$needed" | grep -qx "$pkg" || { echo "$DOCKERFILE: runtime stage installs $pkg, which the binary does not load"; status=1; }
+done
+printf '%s\n' "$needed" | grep '^unknown' && status=1
+[ $status = 0 ] && echo "$DOCKERFILE: runtime packages match ldd of $BIN ($(printf '%s\n' "$listed" | wc -l) packages)"
+exit $status
