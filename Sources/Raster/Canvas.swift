@@ -161,7 +161,12 @@ public final class Canvas {
     /// Narrows the clip to the inside of `path` mapped through `transform`, anti-aliased: later
     /// draws are multiplied by its coverage (intersected with any earlier clip path).
     public func clip(to path: Path, rule: FillRule = .nonZero, transform: AffineTransform = .identity) {
-        let mask = CoverageMask(path: path, transform: transform, rule: rule, within: clip.bounds, rasterizer: rasterizer)
+        narrowClip(to: CoverageMask(path: path, transform: transform, rule: rule, within: clip.bounds,
+                                    rasterizer: rasterizer))
+    }
+
+    /// Intersects the clip with `mask`.
+    func narrowClip(to mask: CoverageMask) {
         let combined = clip.mask.map { $0.intersected(with: mask) } ?? mask
         clip.bounds = clip.bounds.intersection(combined.bounds)
         clip.mask = combined
@@ -179,7 +184,7 @@ public final class Canvas {
 
     /// Runs `body` with a blitter painting `color` (times the canvas alpha) through the clip;
     /// not at all when the colour is invisible.
-    private func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
+    func paint(_ color: Color, _ body: (inout SolidBlitter) -> Void) {
         let premultiplied = Blend.premultiplied(color, alpha: alpha)
         guard premultiplied >> 24 != 0 else { return }
         let width = pixmap.width
@@ -194,7 +199,7 @@ public final class Canvas {
     /// Runs `body` with a blitter painting pixels of `image` (read through the source `source`
     /// makes from its words) at `opacity` times the canvas alpha, through the clip; not at all
     /// when that opacity rounds to zero.
-    private func paint<Source: PixelSource>(_ image: Pixmap, opacity: Double,
+    func paint<Source: PixelSource>(_ image: Pixmap, opacity: Double,
                                             source: (UnsafePointer<UInt32>) -> Source,
                                             _ body: (inout ImageBlitter<Source>) -> Void) {
         let global = Blend.alphaByte(alpha * opacity)

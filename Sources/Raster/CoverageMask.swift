@@ -28,7 +28,11 @@ public struct CoverageMask: Equatable, Sendable {
 
     /// Rasterises `path` into a mask no larger than `limit`.
     init(path: Path, transform: AffineTransform, rule: FillRule, within limit: PixelRect, rasterizer: Rasterizer) {
-        let box = rasterizer.load(path, transform: transform, within: limit)
+        self.init(loaded: rasterizer, box: rasterizer.load(path, transform: transform, within: limit), rule: rule)
+    }
+
+    /// The coverage of the path `rasterizer` has loaded, over `box` (what its `load` returned).
+    init(loaded rasterizer: Rasterizer, box: PixelRect, rule: FillRule) {
         self.init(bounds: box.isEmpty ? .empty : box, alpha: 0)
         guard !box.isEmpty else { return }
         alphas.withUnsafeMutableBufferPointer { buffer in

@@ -163,7 +163,9 @@ public struct Gradient: Equatable, Sendable {
 struct GradientSource: PixelSource {
     private let table: [SIMD4<UInt16>]
     /// Device pixels → gradient space.
-    private let inverse: AffineTransform
+    private let inverse: ProjectiveTransform
+    /// Whether `inverse` has perspective, so each point is divided by its W.
+    private let perspective: Bool
     private let kind: Gradient.Kind
     private let spread: Gradient.Spread
     private let dither: Bool
@@ -174,6 +176,18 @@ struct GradientSource: PixelSource {
     /// `nil` when the gradient's transform is singular.
     init?(_ gradient: Gradient, transform: AffineTransform) {
         guard let inverse = gradient.transform.concatenating(transform).inverted else { return nil }
+        self.init(gradient, inverse: ProjectiveTransform(inverse), perspective: false)
+    }
+
+    /// A source for `gradient` drawn through `projection` (the path's space to device pixels,
+    /// with perspective); `nil` when the map is singular.
+    init?(_ gradient: Gradient, projection: ProjectiveTransform) {
+        guard let inverse = ProjectiveTransform(gradient.transform).concatenating(projection).inverted else { return nil }
+        self.init(gradient, inverse: inverse, perspective: true)
+    }
+
+    private init(_ gradient: Gradient, inverse: ProjectiveTransform, perspective: Bool) {
+        self.perspective = perspective
         table = gradient.ramp()
         spread = gradient.spread
         dither = gradient.dither
@@ -184,11 +198,11 @@ struct GradientSource: PixelSource {
             let toUnit = AffineTransform(a: dx / length2, b: -dy / length2, c: dy / length2, d: dx / length2,
                                          tx: -(start.x * dx + start.y * dy) / length2,
                                          ty: (start.x * dy - start.y * dx) / length2)
-            self.inverse = inverse.concatenating(toUnit)
+            self.inverse = inverse.concatenating(ProjectiveTransform(toUnit))
             kind = gradient.kind
             cd = .zero; dr = 0; a = 0; focalRadius = 0
         case let .radial(center, radius, focus, fr):
-            self.inverse = inverse.concatenating(.translation(-focus.x, -focus.y))
+            self.inverse = inverse.concatenating(ProjectiveTransform(.translation(-focus.x, -focus.y)))
             kind = gradient.kind
             cd = Point(center.x - focus.x, center.y - focus.y)
             dr = radius - fr
@@ -240,7 +254,11 @@ struct GradientSource: PixelSource {
         table.withUnsafeBufferPointer { ramp in
             for i in 0..<count {
                 let cx = Double(x + i) + 0.5
-                let p = Point(inverse.a * cx + inverse.c * cy + inverse.tx, inverse.b * cx + inverse.d * cy + inverse.ty)
+                var p = Point(inverse.m11 * cx + inverse.m21 * cy + inverse.m31, inverse.m12 * cx + inverse.m22 * cy + inverse.m32)
+                if perspective {
+                    let w = inverse.m13 * cx + inverse.m23 * cy + inverse.m33
+                    p = Point(p.x / w, p.y / w)
+                }
                 guard let t = location(p), t.isFinite else { out[i] = 0; continue }
                 let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)]
                 let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
@@ -269,17 +287,23 @@ extension Canvas {
             }
             guard let source = GradientSource(gradient, transform: transform),
                   !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
-            let global = Blend.alphaByte(alpha)
-            guard global != 0 else { return }
-            let width = pixmap.width
-            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-            defer { scratch.deallocate() }
-            withPixels { pixels in
-                withClipRows { mask in
-                    var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
-                                               clip: mask, scratch: scratch)
-                    rasterizer.fill(rule: rule, into: &blitter)
-                }
+            fillLoaded(from: source, opacity: 1, rule: rule)
+        }
+    }
+
+    /// Blends the colours `source` gives through the coverage of the path the rasteriser has
+    /// loaded, at `opacity` times the canvas alpha, through the clip.
+    func fillLoaded<Source: PixelSource>(from source: Source, opacity: Double, rule: FillRule) {
+        let global = Blend.alphaByte(alpha * opacity)
+        guard global != 0 else { return }
+        let width = pixmap.width
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { scratch.deallocate() }
+        withPixels { pixels in
+            withClipRows { mask in
+                var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
+                                           clip: mask, scratch: scratch)
+                rasterizer.fill(rule: rule, into: &blitter)
             }
         }
     }

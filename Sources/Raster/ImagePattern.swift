@@ -24,8 +24,9 @@ struct TiledSampler: PixelSource {
     let pixels: UnsafePointer<UInt32>
     let width: Int
     let height: Int
-    /// Device pixels → tile pixels.
-    let inverse: AffineTransform
+    /// Device pixels → tile pixels (with perspective when the pattern is drawn through one;
+    /// W is exactly 1 otherwise).
+    let inverse: ProjectiveTransform
 
     /// `v` wrapped into 0..<`n`.
     @inline(__always)
@@ -38,8 +39,9 @@ struct TiledSampler: PixelSource {
         let cy = Double(y) + 0.5
         for i in 0..<count {
             let cx = Double(x + i) + 0.5
-            let u = inverse.a * cx + inverse.c * cy + inverse.tx - 0.5
-            let v = inverse.b * cx + inverse.d * cy + inverse.ty - 0.5
+            let w = inverse.m13 * cx + inverse.m23 * cy + inverse.m33
+            let u = (inverse.m11 * cx + inverse.m21 * cy + inverse.m31) / w - 0.5
+            let v = (inverse.m12 * cx + inverse.m22 * cy + inverse.m32) / w - 0.5
             guard u.isFinite, v.isFinite, abs(u) < 1e15, abs(v) < 1e15 else { out[i] = 0; continue }
             let fu = u.rounded(.down), fv = v.rounded(.down)
             let wx = UInt32(((u - fu) * 256).roundToInt), wy = UInt32(((v - fv) * 256).roundToInt)
@@ -58,20 +60,26 @@ extension Canvas {
         guard pattern.tile.width > 0, pattern.tile.height > 0,
               let inverse = pattern.transform.concatenating(transform).inverted,
               !rasterizer.load(path, transform: transform, within: clip.bounds).isEmpty else { return }
-        let global = Blend.alphaByte(alpha * pattern.opacity)
-        guard global != 0 else { return }
-        let width = pixmap.width
-        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        defer { scratch.deallocate() }
-        withPixels { pixels in
-            pattern.tile.withWords { words in
-                let source = TiledSampler(pixels: words, width: pattern.tile.width, height: pattern.tile.height, inverse: inverse)
-                withClipRows { mask in
-                    var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
-                                               clip: mask, scratch: scratch)
-                    rasterizer.fill(rule: rule, into: &blitter)
-                }
-            }
+        fillLoaded(pattern, inverse: ProjectiveTransform(inverse), rule: rule)
+    }
+
+    /// Fills `path` mapped through `transform` and then `projection` with `pattern` repeated under it.
+    func fill(_ path: Path, pattern: ImagePattern, rule: FillRule, transform: AffineTransform,
+              projection: ProjectiveTransform) {
+        guard pattern.tile.width > 0, pattern.tile.height > 0,
+              let inverse = ProjectiveTransform(pattern.transform.concatenating(transform)).concatenating(projection).inverted,
+              !rasterizer.load(path, transform: transform, projection: projection, within: clip.bounds).isEmpty
+        else { return }
+        fillLoaded(pattern, inverse: inverse, rule: rule)
+    }
+
+    /// Blends the pattern, sampled through `inverse` (device pixels → tile pixels), through the
+    /// coverage of the loaded path.
+    private func fillLoaded(_ pattern: ImagePattern, inverse: ProjectiveTransform, rule: FillRule) {
+        pattern.tile.withWords { words in
+            fillLoaded(from: TiledSampler(pixels: words, width: pattern.tile.width, height: pattern.tile.height,
+                                          inverse: inverse),
+                       opacity: pattern.opacity, rule: rule)
         }
     }
 }

@@ -33,7 +33,7 @@ struct BilinearSampler: PixelSource {
 
     /// `v` in 32.32 fixed point, limited so later sums cannot overflow.
     @inline(__always)
-    private static func fixed(_ v: Double) -> Int {
+    static func fixed(_ v: Double) -> Int {
         Int((v.isNaN ? 0 : min(max(v, -1e6), 1e6)) * 4_294_967_296)
     }
 
@@ -99,6 +99,41 @@ struct TrilinearSampler: PixelSource {
             out[i] = BilinearSampler.mix(fine.sample(u: fu, v: fv), coarse.sample(u: cu, v: cv), weight)
             fu &+= fineStep.u; fv &+= fineStep.v
             cu &+= coarseStep.u; cv &+= coarseStep.v
+        }
+    }
+}
+
+/// Samples an image (and optionally blends in its next coarser level) at device pixel centres
+/// mapped back through a homography. The map is not linear along a row, so each pixel's image
+/// coordinates are computed from its centre in Double and divided by its own W; the filter is
+/// `BilinearSampler`'s, at the same 1/256-pixel precision.
+struct PerspectiveSampler: PixelSource {
+    /// The fine level (its `inverse` is unused) and device → its pixel coordinates.
+    let fine: BilinearSampler
+    let fineInverse: ProjectiveTransform
+    /// The coarse level, device → its pixel coordinates, and its share 0...256.
+    let coarse: (sampler: BilinearSampler, inverse: ProjectiveTransform, weight: UInt32)?
+
+    /// The 32.32 image coordinates (pixel centres at whole numbers) of device point (cx, cy).
+    @inline(__always)
+    private static func position(_ inverse: ProjectiveTransform, _ cx: Double, _ cy: Double) -> (u: Int, v: Int) {
+        let w = inverse.m13 * cx + inverse.m23 * cy + inverse.m33
+        return (BilinearSampler.fixed((inverse.m11 * cx + inverse.m21 * cy + inverse.m31) / w - 0.5),
+                BilinearSampler.fixed((inverse.m12 * cx + inverse.m22 * cy + inverse.m32) / w - 0.5))
+    }
+
+    func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let cy = Double(y) + 0.5
+        for i in 0..<count {
+            let cx = Double(x + i) + 0.5
+            let (u, v) = Self.position(fineInverse, cx, cy)
+            let colour = fine.sample(u: u, v: v)
+            if let coarse {
+                let (cu, cv) = Self.position(coarse.inverse, cx, cy)
+                out[i] = BilinearSampler.mix(colour, coarse.sampler.sample(u: cu, v: cv), coarse.weight)
+            } else {
+                out[i] = colour
+            }
         }
     }
 }

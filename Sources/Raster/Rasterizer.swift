@@ -20,6 +20,20 @@ final class Rasterizer {
     func load(_ path: Path, transform: AffineTransform, within limit: PixelRect) -> PixelRect {
         edges.removeAll()
         edges.add(path, transform: transform)
+        return measure(within: limit)
+    }
+
+    /// Flattens `path` mapped through `transform` and then `projection` (see
+    /// `EdgeList.add(_:transform:projection:)`) and returns the device pixels it may touch.
+    func load(_ path: Path, transform: AffineTransform, projection: ProjectiveTransform,
+              within limit: PixelRect) -> PixelRect {
+        edges.removeAll()
+        edges.add(path, transform: transform, projection: projection)
+        return measure(within: limit)
+    }
+
+    /// Records and returns the pixels the loaded edges touch inside `limit`.
+    private func measure(within limit: PixelRect) -> PixelRect {
         let drawable = !edges.isEmpty && edges.isFinite
         box = drawable ? edges.pixelBounds.intersection(limit) : .empty
         return box

@@ -21,6 +21,27 @@ extension Canvas {
         draw(root, transform: transform, budget: layerBudget)
     }
 
+    /// Draws `image` with its viewBox coordinates mapped through `transform` into a plane that
+    /// `projection` maps to device pixels (a layer in perspective): the image is rendered flat
+    /// at the largest scale the projection shows it at (at most 4096 px a side), then sampled
+    /// through the homography as any layer's contents are.
+    public func draw(_ image: VectorImage, transform: AffineTransform, projection: ProjectiveTransform, alpha: Double = 1) {
+        let box = image.viewBox
+        let full = ProjectiveTransform(transform).concatenating(projection)
+        let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY),
+                       Point(box.maxX, box.maxY)]
+        // The Frobenius norm over-counts a uniform scale by √2; the largest singular value is what counts.
+        let density = full.largestStretch(over: corners, minimumW: 1.0 / 1024) / 2.0.squareRoot()
+        guard alpha > 0, !box.isEmpty, density.isFinite, density > 0 else { return }
+        let scale = min(density, 4096 / max(box.width, box.height))
+        let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
+        let flat = Canvas(width: width, height: height)
+        flat.draw(image, transform: AffineTransform.translation(-box.x, -box.y).concatenating(.scale(scale, scale)))
+        let placement = AffineTransform.scale(1 / scale, 1 / scale).concatenating(.translation(box.x, box.y))
+        draw(flat.pixmap, transform: placement.concatenating(transform), projection: projection, alpha: alpha)
+    }
+
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
     func draw(_ group: VectorGroup, transform: AffineTransform) {
         draw(group, transform: transform, budget: layerBudget)

@@ -95,7 +95,11 @@ struct AnimatableState: Equatable {
                 scaleX: mix(transform.scaleX, end.transform.scaleX), scaleY: mix(transform.scaleY, end.transform.scaleY),
                 rotation: mix(transform.rotation, end.transform.rotation),
                 translation: Point(mix(transform.translation.x, end.transform.translation.x),
-                                   mix(transform.translation.y, end.transform.translation.y))),
+                                   mix(transform.translation.y, end.transform.translation.y)),
+                rotationX: mix(transform.rotationX, end.transform.rotationX),
+                rotationY: mix(transform.rotationY, end.transform.rotationY),
+                translationZ: mix(transform.translationZ, end.transform.translationZ),
+                m34: mix(transform.m34, end.transform.m34)),
             gradient: end.gradient.map { gradient?.interpolated(to: $0, progress: p) ?? $0 })
     }
 

@@ -40,4 +40,10 @@ public enum DisplayItem: Sendable {
     /// until the matching `endClip`.
     case beginClip(Path, transform: AffineTransform)
     case endClip
+    /// Until the matching `endProjection`, item transforms map into a plane that `projection`
+    /// maps on into the enclosing space (device pixels, or the plane of an enclosing
+    /// projection): a layer under a 3-D transform with perspective, drawn exactly through the
+    /// homography.
+    case beginProjection(ProjectiveTransform)
+    case endProjection
 }

@@ -13,9 +13,18 @@ extension DisplayList {
         var layers = [Canvas(width: width, height: height)]
         var groupAlphas: [Double] = []
         var savedClips: [ClipState] = []
+        // The open projections, each composed with those enclosing it (plane → device).
+        var projections: [ProjectiveTransform] = []
         for item in items {
             let canvas = layers[layers.count - 1]
+            if let projection = projections.last, item.draw(on: canvas, through: projection, savedClips: &savedClips) {
+                continue
+            }
             switch item {
+            case let .beginProjection(projection):
+                projections.append(projections.last.map { projection.concatenating($0) } ?? projection)
+            case .endProjection:
+                projections.removeLast()
             case let .fill(path, color, rule, transform):
                 canvas.fill(path, color: color, rule: rule, transform: transform)
             case let .paint(path, paint, rule, transform):
@@ -42,5 +51,31 @@ extension DisplayList {
             }
         }
         return layers[0].pixmap
+    }
+}
+
+extension DisplayItem {
+    /// Draws a drawing or clip item through `projection` (its transform maps into the projected
+    /// plane); returns false for items that do not depend on it (groups, the end of a clip,
+    /// projections), which the caller handles as usual.
+    fileprivate func draw(on canvas: Canvas, through projection: ProjectiveTransform, savedClips: inout [ClipState]) -> Bool {
+        switch self {
+        case let .fill(path, color, rule, transform):
+            canvas.fill(path, color: color, rule: rule, transform: transform, projection: projection)
+        case let .paint(path, paint, rule, transform):
+            canvas.fill(path, paint: paint, rule: rule, transform: transform, projection: projection)
+        case let .vector(image, transform, alpha):
+            canvas.draw(image, transform: transform, projection: projection, alpha: alpha)
+        case let .image(pixmap, transform, alpha):
+            canvas.draw(pixmap, transform: transform, projection: projection, alpha: alpha)
+        case let .text(line, color, transform):
+            canvas.draw(line, at: .zero, color: color, transform: transform, projection: projection)
+        case let .beginClip(path, transform):
+            savedClips.append(canvas.clip)
+            canvas.clip(to: path, transform: transform, projection: projection)
+        case .beginGroup, .endGroup, .endClip, .beginProjection, .endProjection:
+            return false
+        }
+        return true
     }
 }

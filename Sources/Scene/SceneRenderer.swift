@@ -25,7 +25,7 @@ public struct SceneRenderer {
     func localTransform(_ view: View) -> AffineTransform {
         let bounds = view.presentation.bounds ?? view.bounds
         let position = view.presentation.position ?? view.position
-        let layer = view.presentation.transform ?? view.transform
+        let layer = presentedTransform(view)
         let anchor = Point(view.anchorPoint.x * bounds.width, view.anchorPoint.y * bounds.height)
         return AffineTransform.translation(-anchor.x, -anchor.y)
             .concatenating(layer.affine)
@@ -43,16 +43,121 @@ public struct SceneRenderer {
         return (AffineTransform(a: s, b: 0, c: 0, d: s, tx: rect.x * s, ty: rect.y * s), rect.size)
     }
 
-    private func append(_ view: View, to list: inout DisplayList, parent: AffineTransform) {
+    /// How a view's frame-local coordinates map into its superview's bounds coordinates: an
+    /// affine transform, or a homography when a 3-D transform with perspective leaves the plane.
+    enum LocalMapping {
+        case affine(AffineTransform)
+        case projective(ProjectiveTransform)
+    }
+
+    /// The view's local mapping, with its superview's `sublayerTransform` (about the superview's
+    /// anchor, in its bounds coordinates) when it has one. A 2-D transform under no sublayer
+    /// transform takes `localTransform`'s affine arithmetic unchanged; otherwise the CATransform3D
+    /// chain (anchor, transform, position with zPosition, sublayer transform) is built in 4×4 and
+    /// flattened into the superview's plane, as Core Animation flattens every layer that is not a
+    /// CATransformLayer. A flattened result without perspective is affine again.
+    /// The layer transform the view shows now: its presentation value where it is animating,
+    /// turned by a flip transition running on it.
+    func presentedTransform(_ view: View) -> LayerTransform {
+        let layer = view.presentation.transform ?? view.transform
+        return view.presentation.transition?.turning(layer) ?? layer
+    }
+
+    func localMapping(_ view: View, sublayer: Transform3D?) -> LocalMapping {
+        let layer = presentedTransform(view)
+        guard layer.is3D || sublayer != nil else { return .affine(localTransform(view)) }
+        let bounds = view.presentation.bounds ?? view.bounds
+        let position = view.presentation.position ?? view.position
+        let anchor = Point(view.anchorPoint.x * bounds.width, view.anchorPoint.y * bounds.height)
+        var chain = Transform3D.translation(-anchor.x, -anchor.y, 0)
+            .concatenating(layer.transform3D)
+            .concatenating(.translation(position.x, position.y, view.zPosition))
+        if let sublayer { chain = chain.concatenating(sublayer) }
+        let flat = chain.flattened
+        return flat.affine.map(LocalMapping.affine) ?? .projective(flat)
+    }
+
+    /// `view`'s sublayer transform about its anchor point in its bounds coordinates, as its
+    /// subviews see it; nil when it is the identity.
+    func sublayerTransform(of view: View) -> Transform3D? {
+        guard view.sublayerTransform != .identity else { return nil }
+        let bounds = view.presentation.bounds ?? view.bounds
+        let anchor = Point(bounds.x + view.anchorPoint.x * bounds.width, bounds.y + view.anchorPoint.y * bounds.height)
+        return Transform3D.translation(-anchor.x, -anchor.y, 0)
+            .concatenating(view.sublayerTransform.transform3D)
+            .concatenating(.translation(anchor.x, anchor.y, 0))
+    }
+
+    /// Appends `view` placed by `parent` (its superview's bounds coordinates to the current plane)
+    /// under its superview's `sublayer` transform. `plane` maps the current plane to device pixels
+    /// when it is a projected one (nil: the plane is the screen); it tells which side of a view
+    /// faces the viewer.
+    private func append(_ view: View, to list: inout DisplayList, parent: AffineTransform,
+                        sublayer: Transform3D? = nil, plane: ProjectiveTransform? = nil) {
         let alpha = view.presentation.alpha ?? view.alpha
         guard !view.isHidden, alpha > 0 else { return }
+        switch localMapping(view, sublayer: sublayer) {
+        case let .affine(local):
+            let toPlane = local.concatenating(parent)
+            if !view.isDoubleSided, showsBack(ProjectiveTransform(toPlane), in: plane) { return }
+            draw(view, toDevice: toPlane, alpha: alpha, into: &list, plane: plane)
+        case let .projective(local):
+            let toPlane = local.concatenating(ProjectiveTransform(parent))
+            if !view.isDoubleSided, showsBack(toPlane, in: plane) { return }
+            // In the projected plane the view sits untransformed at the origin, in points; the
+            // pixel grid is not there, so nothing snaps.
+            var flat = self
+            flat.context.snapping = .none
+            var own = DisplayList(width: list.width, height: list.height)
+            flat.draw(view, toDevice: .identity, alpha: alpha, into: &own,
+                      plane: plane.map(toPlane.concatenating) ?? toPlane)
+            list.append(.beginProjection(toPlane))
+            list.items += own.items
+            list.append(.endProjection)
+        }
+    }
+
+    /// Whether a view mapped into the current plane by `toPlane` shows its back on screen: the
+    /// map to device pixels reverses orientation.
+    private func showsBack(_ toPlane: ProjectiveTransform, in plane: ProjectiveTransform?) -> Bool {
+        (plane.map(toPlane.concatenating) ?? toPlane).determinant < 0
+    }
+
+    /// The subviews in drawing order: by increasing zPosition, in subview order where equal.
+    private func drawingOrder(_ subviews: [View]) -> [View] {
+        guard subviews.contains(where: { $0.zPosition != 0 }) else { return subviews }
+        return subviews.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Appends `view`'s background, content, subviews and border, its frame-local coordinates
+    /// mapped into the current plane by `toDevice`, with opacity `alpha` (through a transition
+    /// running on it, which may show its frozen old look instead).
+    private func draw(_ view: View, toDevice: AffineTransform, alpha: Double, into list: inout DisplayList,
+                      plane: ProjectiveTransform?) {
         let bounds = view.presentation.bounds ?? view.bounds
-        let toDevice = localTransform(view).concatenating(parent)
         let (device, size) = snapped(toDevice, size: bounds.size)
+        func live() -> [DisplayItem] { contents(of: view, device: device, size: size, plane: plane) }
+        if let transition = view.presentation.transition {
+            list.items += transition.composite(live: live, snapshot: transition.snapshot.transformed(by: device), alpha: alpha)
+        } else {
+            list.items += live().withOpacity(alpha)
+        }
+    }
+
+    /// `view`'s background, content, subviews and border in its frame-local coordinates, as a
+    /// transition freezes them before a change.
+    func contents(of view: View) -> [DisplayItem] {
+        contents(of: view, device: .identity, size: (view.presentation.bounds ?? view.bounds).size, plane: nil)
+    }
+
+    /// `view`'s background, content, subviews and border, its frame-local coordinates (with the
+    /// bounds `size`) mapped into the current plane by `device`.
+    private func contents(of view: View, device: AffineTransform, size: Size, plane: ProjectiveTransform?) -> [DisplayItem] {
+        let bounds = view.presentation.bounds ?? view.bounds
         let local = Rect(origin: .zero, size: size)
         let transform = AffineTransform.translation(-bounds.x, -bounds.y).concatenating(device)
-
-        var own = DisplayList(width: list.width, height: list.height)
+        var own = DisplayList(width: 0, height: 0)
         if let background = view.presentation.backgroundColor ?? view.backgroundColor, background.alpha > 0 {
             own.append(.fill(Path(roundedRect: local, cornerRadius: view.cornerRadius), color: background,
                              rule: .nonZero, transform: device))
@@ -61,19 +166,22 @@ public struct SceneRenderer {
             own.append(.paint(Path(roundedRect: local, cornerRadius: view.cornerRadius), paint: .gradient(gradient),
                               rule: .nonZero, transform: device))
         }
-        var content = DisplayList(width: list.width, height: list.height)
+        var content = DisplayList(width: 0, height: 0)
         view.drawContent(into: &content, context: context)
-        own.items += content.items.map { $0.transformed(by: transform) }
+        own.items += content.items.transformed(by: transform)
         if view.clipsToBounds, !view.subviews.isEmpty {
             own.append(.beginClip(Path(roundedRect: local, cornerRadius: view.cornerRadius), transform: device))
         }
-        for sub in view.subviews { append(sub, to: &own, parent: transform) }
+        let sublayer = sublayerTransform(of: view)
+        for sub in drawingOrder(view.subviews) {
+            append(sub, to: &own, parent: transform, sublayer: sublayer, plane: plane)
+        }
         if view.clipsToBounds, !view.subviews.isEmpty { own.append(.endClip) }
         if let border = view.border, border.width > 0 {
             own.append(.fill(Path(ring: local, cornerRadius: view.cornerRadius, width: border.width),
                              color: border.color, rule: .evenOdd, transform: device))
         }
-        list.items += own.items.withOpacity(alpha)
+        return own.items
     }
 }
 
@@ -87,12 +195,26 @@ extension DisplayItem {
         case let .vector(image, own, a): return .vector(image, transform: own.concatenating(t), alpha: a)
         case let .text(line, color, own): return .text(line, color: color, transform: own.concatenating(t))
         case let .beginClip(p, own): return .beginClip(p, transform: own.concatenating(t))
-        case .beginGroup, .endGroup, .endClip: return self
+        case let .beginProjection(own): return .beginProjection(own.concatenating(ProjectiveTransform(t)))
+        case .beginGroup, .endGroup, .endClip, .endProjection: return self
         }
     }
 }
 
 extension Array where Element == DisplayItem {
+    /// The items with `t` applied after their own transforms; items inside a projection keep
+    /// theirs (they are in the projected plane), the projection itself takes `t`.
+    func transformed(by t: AffineTransform) -> [DisplayItem] {
+        var depth = 0
+        return map { item in
+            defer {
+                if case .beginProjection = item { depth += 1 }
+                if case .endProjection = item { depth -= 1 }
+            }
+            return depth == 0 ? item.transformed(by: t) : item
+        }
+    }
+
     /// The items drawn with an overall opacity: folded into the item when there is only one
     /// (the result is the same), otherwise wrapped in a group so overlaps do not show through.
     func withOpacity(_ alpha: Double) -> [DisplayItem] {

@@ -39,6 +39,8 @@ open class Stage {
     private var events: [Int: [Event]] = [:]
     private var timers: [Int: [() -> Void]] = [:]
     private var blockAnimations: [BlockAnimation] = []
+    /// The `UIView.transition`s in flight (ViewTransition.swift).
+    var transitions: [ViewTransition] = []
     private var touch: Touch?
     private weak var touchedControl: Control?
 
@@ -73,6 +75,7 @@ open class Stage {
         for block in timers.removeValue(forKey: frame) ?? [] { block() }
         if window.needsLayout { window.layoutIfNeeded() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
+        transitions = transitions.filter { $0.apply(atFrame: frame) }
         for v in window.subtree { v.advance(toFrame: frame) }
     }
 
@@ -183,7 +186,7 @@ open class Stage {
     /// spinners, the caret, and animations that repeat forever (POP's `repeatForever`, UIKit's
     /// `.repeat`).
     public var isSettled: Bool {
-        animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty
+        animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty && transitions.isEmpty
     }
 
     /// What keeps the stage from being settled, in words: the keys of POP animations still
@@ -191,6 +194,7 @@ open class Stage {
     public var unsettled: [String] {
         let blocks = blockAnimations.filter { !$0.repeating.isForever }.count
         return animator.keysStillMoving.map { "'\($0)'" } + (blocks > 0 ? ["\(blocks) UIKit block animation(s)"] : [])
+            + (transitions.isEmpty ? [] : ["\(transitions.count) UIView transition(s)"])
             + (timers.isEmpty ? [] : ["\(timers.values.map(\.count).reduce(0, +)) delayed action(s)"])
     }
 

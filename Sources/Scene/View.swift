@@ -38,6 +38,15 @@ open class View {
     public var border: (width: Double, color: Color)?
     /// When false, taps pass through the view, as `userInteractionEnabled`.
     public var isUserInteractionEnabled = true
+    /// CALayer's `sublayerTransform`: applied to every subview about this view's anchor point,
+    /// usually to give them one shared perspective (`m34`) so they turn in the same 3-D space.
+    public var sublayerTransform = LayerTransform.identity
+    /// CALayer's `zPosition`: subviews are drawn in increasing zPosition (in subview order where
+    /// equal), and under a superview's perspective it moves the view towards the viewer.
+    public var zPosition: Double = 0
+    /// CALayer's `doubleSided`: when false the view (with its subviews) is not drawn while its
+    /// back faces the viewer, as the hidden side of a flipping card.
+    public var isDoubleSided = true
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []
@@ -119,20 +128,50 @@ open class View {
     open func advance(toFrame frame: Int) {}
 }
 
-/// CALayer's transform restricted to what the demos animate: a scale and a rotation about the
-/// anchor point, then a translation.
+/// CALayer's transform as the values POP and Core Animation's key paths animate: a scale, then
+/// rotations about x, y and z (in that order), all about the anchor point, then a translation,
+/// then the perspective term `m34`, the order POP recomposes a decomposed CATransform3D in.
+/// Without rotation about x or y, z translation or perspective it is a 2-D affine transform.
 public struct LayerTransform: Hashable, Sendable {
     public var scaleX: Double
     public var scaleY: Double
-    /// Radians, clockwise on screen.
+    /// Radians, clockwise on screen (about z: `transform.rotation.z`, POP's `rotation`).
     public var rotation: Double
     public var translation: Point
+    /// Radians about the x axis (`transform.rotation.x`, POP's `rotationX`): positive tips the
+    /// top edge away from the viewer.
+    public var rotationX: Double
+    /// Radians about the y axis (`transform.rotation.y`, POP's `rotationY`): positive swings the
+    /// right edge away from the viewer.
+    public var rotationY: Double
+    /// Points towards the viewer (`transform.translation.z`, POP's `translationZ`); it shows only
+    /// under perspective.
+    public var translationZ: Double
+    /// CATransform3D's perspective term: −1/d puts the eye d points in front of the layer
+    /// (`perspective: 500` in a scene file is m34 = −1/500); 0 is no perspective.
+    public var m34: Double
 
-    public init(scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translation: Point = .zero) {
+    public init(scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translation: Point = .zero,
+                rotationX: Double = 0, rotationY: Double = 0, translationZ: Double = 0, m34: Double = 0) {
         self.scaleX = scaleX; self.scaleY = scaleY; self.rotation = rotation; self.translation = translation
+        self.rotationX = rotationX; self.rotationY = rotationY; self.translationZ = translationZ; self.m34 = m34
     }
 
     public static let identity = LayerTransform()
+
+    /// True when the transform leaves the screen's plane (rotation about x or y, z translation
+    /// or perspective), so it needs the 3-D path; false for a 2-D affine transform.
+    public var is3D: Bool { rotationX != 0 || rotationY != 0 || translationZ != 0 || m34 != 0 }
+
+    /// The CATransform3D, about the origin.
+    public var transform3D: Transform3D {
+        var t = Transform3D.scale(scaleX, scaleY, 1)
+        if rotationX != 0 { t = t.concatenating(.rotationX(rotationX)) }
+        if rotationY != 0 { t = t.concatenating(.rotationY(rotationY)) }
+        if rotation != 0 { t = t.concatenating(.rotationZ(rotation)) }
+        t = t.concatenating(.translation(translation.x, translation.y, translationZ))
+        return m34 != 0 ? t.concatenating(.perspective(m34: m34)) : t
+    }
 
     /// The affine transform, about the origin.
     public var affine: AffineTransform {
@@ -153,6 +192,8 @@ public struct PresentationValues: Sendable {
     /// The colours, locations and points of the `backgroundGradient` (of a `GradientLayer`
     /// without one, its own).
     public var gradient: GradientValues?
+    /// The frame of a `UIView.transition` running on the view.
+    public var transition: ViewTransitionFrame?
 
     public init() {}
 }

@@ -107,6 +107,22 @@ extension ViewProperty {
     public static let rotation = ViewProperty(
         "rotation", aliases: ["transform.rotation.z", "transform.rotation"], threshold: POPThreshold.fine,
         read: { [$0.transform.rotation] }, write: { $0.transform.rotation = $1[0] })
+    /// The layer transform's rotations about the x and y axes through the anchor point, in
+    /// radians (POP's `kPOPLayerRotationX`, `…Y`).
+    public static let rotationX = ViewProperty(
+        "rotationX", aliases: ["transform.rotation.x"], threshold: POPThreshold.fine,
+        read: { [$0.transform.rotationX] }, write: { $0.transform.rotationX = $1[0] })
+    public static let rotationY = ViewProperty(
+        "rotationY", aliases: ["transform.rotation.y"], threshold: POPThreshold.fine,
+        read: { [$0.transform.rotationY] }, write: { $0.transform.rotationY = $1[0] })
+    /// The layer transform's translation towards the viewer, POP's `kPOPLayerTranslationZ`.
+    public static let translationZ = ViewProperty(
+        "translationZ", aliases: ["transform.translation.z"], threshold: POPThreshold.point,
+        read: { [$0.transform.translationZ] }, write: { $0.transform.translationZ = $1[0] })
+    /// The layer's zPosition (order among siblings, depth under perspective), POP's `kPOPLayerZPosition`.
+    public static let zPosition = ViewProperty(
+        "zPosition", threshold: POPThreshold.point,
+        read: { [$0.zPosition] }, write: { $0.zPosition = $1[0] })
     /// The layer transform's translation, POP's `kPOPLayerTranslationX`, `…Y` and `…XY`.
     public static let translationX = ViewProperty(
         "translationX", aliases: ["transform.translation.x"], threshold: POPThreshold.point,
@@ -169,8 +185,8 @@ extension ViewProperty {
 
     /// The table: every property a view animates by name.
     public static let all: [ViewProperty] = [
-        position, positionX, positionY, scaleX, scaleY, scaleXY, scale, rotation,
-        translationX, translationY, translationXY, opacity, size, bounds, frame,
+        position, positionX, positionY, scaleX, scaleY, scaleXY, scale, rotation, rotationX, rotationY,
+        translationX, translationY, translationXY, translationZ, zPosition, opacity, size, bounds, frame,
         backgroundColor, cornerRadius, borderWidth, borderColor, textColor, titleColor,
     ]
 }

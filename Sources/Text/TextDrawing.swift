@@ -45,6 +45,20 @@ extension Canvas {
         }
     }
 
+    /// Draws a line of glyphs as `draw(_:at:color:transform:cache:)` does, then through
+    /// `projection` (a plane seen in perspective): every glyph is filled as its outline
+    /// projected point by point, never from a cached mask.
+    public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
+                     projection: ProjectiveTransform) {
+        let s = line.font.unitScale
+        for placed in line.glyphs {
+            let outline = line.font.typeface.outline(of: placed.glyph)
+            guard !outline.isEmpty else { continue }
+            let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: origin.x + placed.x, ty: origin.y)
+            fill(outline, color: color, transform: toUser.concatenating(transform), projection: projection)
+        }
+    }
+
     /// Draws a laid-out label (its bounds are in the space `transform` maps to device pixels).
     public func draw(_ label: LabelLayout, color: Color, transform: AffineTransform = .identity,
                      cache: GlyphMaskCache = .shared) {

@@ -100,4 +100,17 @@ import Testing
         #expect(animator.isIdle)
         #expect(view.transform.scaleX == 1)
     }
+
+    @Test func threeDimensionalRowsAnswerToPOPsNamesAndCoreAnimationsKeyPaths() {
+        #expect(ViewProperty.named("transform.rotation.y") == .rotationY)
+        #expect(ViewProperty.named("transform.rotation.x") == .rotationX)
+        #expect(ViewProperty.named("transform.translation.z") == .translationZ)
+        #expect(ViewProperty.named("zPosition") == .zPosition)
+        let view = View(frame: Rect(0, 0, 10, 10))
+        ViewProperty.rotationY.write(view, [1.2])
+        ViewProperty.zPosition.write(view, [3])
+        #expect(view.transform.rotationY == 1.2 && view.zPosition == 3 && ViewProperty.rotationY.read(view) == [1.2])
+        #expect(ViewProperty.translationZ.threshold == 1 && ViewProperty.rotationX.threshold == 0.01)
+    }
 }
+
