@@ -128,7 +128,6 @@ import Testing
             "t.yaml:6:32: expected a number, found 'fast'",
             "t.yaml:6:38: 'dynamicsTension' does nothing on an animate block; a POP spring takes it (UIKit, Core Animation and SwiftUI call it stiffness)",
             "t.yaml:6:81: 'go' has no textColor; a label or text field has it",
-            "t.yaml:7:41: 'rotationY' is a Core Animation or POP property this renderer does not animate yet",
             "t.yaml:8:86: keyTimes has 3 entries; linear takes 2, one per value",
             "t.yaml:9:66: 'mass' does nothing on a POP spring; an animate block, a CASpringAnimation (spring with keyPath) take it (POP's is dynamicsMass)",
         ], "\(found)")
