@@ -15,6 +15,6 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FormatOptions(name: text)
     _ = PixelSnapping(rawValue: text)
     _ = Device(rawValue: text)
-    _ = RenderOutput(path: text)
+    _ = try? RenderOutput(path: text)
     return 0
 }
