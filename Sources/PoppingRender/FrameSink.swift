@@ -79,9 +79,7 @@ public enum RenderOutput: Sendable, Equatable {
     /// folder of PNG frames. Any other extension throws a `RenderFailure` naming the formats, so a
     /// mistyped or unsupported name never becomes a folder of frames.
     public init(path: String) throws {
-        let lower = path.lowercased()
-        let name = (lower as NSString).lastPathComponent
-        let ext = (name as NSString).pathExtension
+        let ext = PathName.fileExtension(of: path).lowercased()
         var isFolder: ObjCBool = false
         switch ext {
         case "gif": self = .gif(path)

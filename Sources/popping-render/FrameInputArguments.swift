@@ -50,7 +50,7 @@ struct FrameInputArguments: ParsableArguments {
             folder = frames[0]
             paths = []
         } else {
-            let parents = Set(frames.map { ($0 as NSString).deletingLastPathComponent })
+            let parents = Set(frames.map { PathName.folder(of: $0) })
             if parents.count == 1 { folder = parents.first! }
         }
         var listed: FrameFolder?

@@ -24,7 +24,7 @@ struct NewCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: path), !force {
             throw CommandFailure(path, "already exists (use --force to replace it)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         let schemaPath = folder.isEmpty ? SceneFile.schemaFileName : folder + "/" + SceneFile.schemaFileName
         let schema = Array(SceneFile.schema.jsonText(id: SceneFile.schemaID).utf8)
         let existing = FileManager.default.contents(atPath: schemaPath).map { [UInt8]($0) }
