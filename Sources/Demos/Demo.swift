@@ -21,15 +21,23 @@ public struct DemoSettings: Sendable {
     /// Seeds the constraints demo's shuffles.
     public var seed: UInt64
     public var orientation: Orientation
+    /// The device chosen on the command line (`--device`), whose chrome and safe areas a scene
+    /// takes; nil for the animation's own device, or a bare `--size`.
+    public var device: Device?
+    /// Light or dark (`--appearance`); nil for the animation's own (a scene's `screen.appearance`).
+    public var appearance: UserInterfaceStyle?
 
     /// The seed renders use unless told otherwise: with it, each of the constraints demo's four
     /// shuffles puts a different view on top.
     public static let defaultSeed: UInt64 = 24
 
-    public init(screenSize: Size, seed: UInt64 = defaultSeed, orientation: Orientation = .portrait) {
+    public init(screenSize: Size, seed: UInt64 = defaultSeed, orientation: Orientation = .portrait,
+                device: Device? = nil, appearance: UserInterfaceStyle? = nil) {
         self.screenSize = screenSize
         self.seed = seed
         self.orientation = orientation
+        self.device = device
+        self.appearance = appearance
     }
 }
 

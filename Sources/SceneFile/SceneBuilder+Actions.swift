@@ -79,7 +79,7 @@ extension SceneBuilder {
         if let s = values.size, s.count == 2 { view.bounds.size = Size(s[0], s[1]) }
         if let a = values.alpha { view.alpha = a }
         if let h = values.hidden { view.isHidden = h }
-        if let c = values.backgroundColor, case let .success(color) = SceneValues.color(c) { view.backgroundColor = color }
+        if let c = values.backgroundColor, let color = colorValue(c) { view.backgroundColor = color }
         if let r = values.cornerRadius { view.cornerRadius = r }
         if let t = values.transform { view.transform = transform(t, []) }
         if let u = values.userInteractionEnabled { view.isUserInteractionEnabled = u }
@@ -89,7 +89,7 @@ extension SceneBuilder {
             (view as? TextField)?.text = text
             view.setNeedsLayout()
         }
-        if let c = values.textColor, case let .success(color) = SceneValues.color(c) {
+        if let c = values.textColor, let color = colorValue(c) {
             (view as? Label)?.textColor = color
             (view as? TextField)?.textColor = color
         }
@@ -103,7 +103,7 @@ extension SceneBuilder {
             view.setNeedsLayout()
         }
         if let change = values.gradient, let layer = view.backgroundGradient {
-            if let colors = change.colors { layer.colors = colors.compactMap { try? SceneValues.color($0).get() } }
+            if let colors = change.colors { layer.colors = colors.compactMap(colorValue) }
             if let locations = change.locations { layer.locations = locations }
             if let p = change.startPoint, p.count == 2 { layer.startPoint = Point(p[0], p[1]) }
             if let p = change.endPoint, p.count == 2 { layer.endPoint = Point(p[0], p[1]) }

@@ -78,7 +78,7 @@ extension SceneBuilder {
         func elements(_ value: ValueSpec?) -> [AnimationVector]? {
             switch value {
             case let .colors(list)?:
-                return list.map { GradientLayer.animationValue(of: (try? SceneValues.color($0).get()) ?? .clear) }
+                return list.map { GradientLayer.animationValue(of: colorValue($0) ?? .clear) }
             case let .numbers(list)? where keyPath == .locations:
                 return properties.indices.map { AnimationVector(list.count == properties.count ? list[$0] : list.first ?? 0) }
             case let value?:

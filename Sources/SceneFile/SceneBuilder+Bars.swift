@@ -13,25 +13,19 @@ import Text
 extension SceneBuilder {
     /// Adds the navigation bar and the status bar `screen:` declares to the window, over the views.
     func makeBars() {
+        if chrome == .ios18 { return makeCurrentBars() }
         let screen = document.screen
         let width = root.bounds.width
         if let bar = screen?.navigationBar {
             let path: [PathStep] = [.key("screen"), .key("navigationBar")]
+            for (key, given) in [("prefersLargeTitles", bar.prefersLargeTitles != nil), ("collapsed", bar.collapsed != nil)] where given {
+                log.add(path + [.keyName(key)], "'\(key)' needs current chrome (screen.chrome: ios18); iOS 7's bar has no large title")
+            }
             let nav = NavigationBar(width: width, title: bar.title ?? "", backTitle: bar.backTitle,
                                     titleFont: bar.titleFont.flatMap { font($0, path + [.key("titleFont")]) } ?? .named("system", size: 17),
                                     titleColor: color(bar.titleColor, path + [.key("titleColor")]) ?? .black)
-            if let item = bar.rightBarButtonItem {
-                let itemPath = path + [.key("rightBarButtonItem")]
-                if let custom = item.customView {
-                    if let v = makeView(custom, path: itemPath + [.key("customView")]) { nav.setRightItem(v) }
-                } else if let id = item.id, checkIdentifier(id, itemPath + [.key("id")]) {
-                    if views[id] != nil || Self.reserved.contains(id) { log.add(itemPath + [.key("id")], "the id '\(id)' is already used") }
-                    let button = NavigationBar.textItem(item.title ?? "", name: id)
-                    views[id] = button
-                    nav.setRightItem(button)
-                } else if item.id == nil {
-                    log.add(itemPath, "a bar button item needs an id and a title, or a customView")
-                }
+            if let item = bar.rightBarButtonItem, let view = barButtonItem(item, path + [.key("rightBarButtonItem")]) {
+                nav.setRightItem(view)
             }
             stage.window.addSubview(nav)
             navigationBar = nav
@@ -51,6 +45,21 @@ extension SceneBuilder {
         }
     }
 
+    /// `navigationItem.rightBarButtonItem`: its custom view, or a text item in the tint colour
+    /// registered under its id; nil (with the problem logged) when it is neither.
+    func barButtonItem(_ item: BarButtonItemSpec, _ path: [PathStep]) -> View? {
+        if let custom = item.customView { return makeView(custom, path: path + [.key("customView")]) }
+        guard let id = item.id else {
+            log.add(path, "a bar button item needs an id and a title, or a customView")
+            return nil
+        }
+        guard checkIdentifier(id, path + [.key("id")]) else { return nil }
+        if views[id] != nil || Self.reserved.contains(id) { log.add(path + [.key("id")], "the id '\(id)' is already used") }
+        let button = NavigationBar.textItem(item.title ?? "", name: id)
+        views[id] = button
+        return button
+    }
+
     /// iOS rotates the interface in 0.4 s: the view takes the new screen size and lays out again.
     func rotate(to orientation: Orientation) {
         let size = stage.screenSize
@@ -58,6 +67,7 @@ extension SceneBuilder {
             root.frame = Rect(origin: .zero, size: size)
             if let bar = navigationBar { bar.frame.size.width = size.width }
             if let bar = statusBar { bar.frame.size.width = size.width }
+            rotateCurrentChrome(to: orientation)
             root.layoutIfNeeded()
         }
     }

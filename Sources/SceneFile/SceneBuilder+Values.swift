@@ -20,15 +20,25 @@ extension SceneBuilder {
         return true
     }
 
-    static func color(_ text: String?, _ path: [PathStep], _ log: ProblemLog) -> Color? {
-        guard let text else { return nil }
-        switch SceneValues.color(text) {
+    /// The colour `spec` gives in `style` (`tintColor` naming `tint`); a problem is logged at `path`.
+    static func color(_ spec: ColorSpec?, _ path: [PathStep], _ log: ProblemLog, style: UserInterfaceStyle, tint: Color?) -> Color? {
+        guard let spec else { return nil }
+        switch spec.resolved(for: style, tint: tint) {
         case let .success(c): return c
         case let .failure(e): log.add(path, e.message); return nil
         }
     }
 
-    func color(_ text: String?, _ path: [PathStep]) -> Color? { Self.color(text, path, log) }
+    /// A colour property resolved for the scene's appearance and tint.
+    func color(_ spec: ColorSpec?, _ path: [PathStep]) -> Color? {
+        Self.color(spec, path, log, style: appearance, tint: tint)
+    }
+
+    /// A colour written as text (an animation's or action's value), resolved for the scene's appearance and tint.
+    func color(_ text: String?, _ path: [PathStep]) -> Color? { color(text.map(ColorSpec.text), path) }
+
+    /// A colour already checked where it is written; nil when it does not parse.
+    func colorValue(_ text: String) -> Color? { try? SceneValues.color(text, style: appearance, tint: tint).get() }
 
     func font(_ text: String, _ path: [PathStep]) -> Font? {
         switch SceneValues.font(text, folder: folder) {

@@ -23,6 +23,20 @@ final class SceneBuilder {
     let root: View
     var navigationBar: NavigationBar?
     var statusBar: StatusBar?
+    /// Light or dark: `--appearance`, `screen.appearance` or light. Colours are resolved with it.
+    let appearance: UserInterfaceStyle
+    /// The window's tint, which the colour name `tintColor` gives.
+    let tint: Color
+    /// The system bars drawn: `screen.chrome`, else the device's own (iOS 7's for the original three).
+    let chrome: Chrome
+    /// The device's display (a plain screen for a bare size): safe areas, corners, housing.
+    let deviceScreen: DeviceScreen
+    /// Current iOS's bars and edges, when the chrome is `ios18`.
+    var currentNavigationBar: ModernNavigationBar?
+    var currentStatusBar: ModernStatusBar?
+    var displayCorners: DisplayCorners?
+    /// The `safeArea` and `margins` guides of the root view.
+    var layoutGuides: LayoutGuides?
 
     var views: [String: View] = [:]
     /// The ids of views declaring a `gradient:`, built or not (a bad one is reported once, there).
@@ -39,18 +53,30 @@ final class SceneBuilder {
 
     /// Reserved ids: the root view and the system views.
     static let reserved: Set<String> = ["view", "screen", "window", "navigationBar", "statusBar", "keyboard",
-                                        "networkActivityIndicator"]
+                                        "networkActivityIndicator", "safeArea", "margins", "homeIndicator", "displayCorners"]
 
-    init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, launchOrientation: Orientation, log: ProblemLog) {
+    /// A builder for the screen `screenSize` launched in `launchOrientation`; `device` and
+    /// `appearance` are the command line's (`--device`, `--appearance`), nil for the scene's own.
+    init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, launchOrientation: Orientation,
+         device chosenDevice: Device? = nil, appearance chosenAppearance: UserInterfaceStyle? = nil, log: ProblemLog) {
         self.document = document
         self.launchOrientation = launchOrientation
         self.folder = folder
         self.log = log
         random = SeededRandom(seed: seed)
         let screen = document.screen
-        let tint = Self.color(screen?.tintColor, [.key("screen"), .key("tintColor")], log) ?? Color(r255: 0, g: 122, b: 255)
-        let background = Self.color(screen?.background, [.key("screen"), .key("background")], log) ?? .white
+        let device = chosenDevice ?? Self.device(named: screen?.device, fitting: screenSize)
+        deviceScreen = device?.screen ?? .plain(Size(min(screenSize.width, screenSize.height), max(screenSize.width, screenSize.height)))
+        chrome = screen?.chrome.flatMap { Chrome(rawValue: $0.rawValue) } ?? device?.defaultChrome ?? .ios7
+        appearance = chosenAppearance ?? screen?.appearance.flatMap { UserInterfaceStyle(rawValue: $0.rawValue) } ?? .light
+        let tint = Self.color(screen?.tintColor, [.key("screen"), .key("tintColor")], log, style: appearance, tint: nil)
+            ?? SystemColors.byName["systemBlue"]!.resolved(for: appearance)
+        self.tint = tint
+        let defaultBackground = chrome == .ios7 ? Color.white : SystemColors.byName["systemBackground"]!.resolved(for: appearance)
+        let background = Self.color(screen?.background, [.key("screen"), .key("background")], log, style: appearance, tint: tint)
+            ?? defaultBackground
         stage = Stage(screenSize: screenSize, tintColor: tint)
+        stage.userInterfaceStyle = appearance
         stage.window.backgroundColor = background
         root = View(name: "view", frame: Rect(origin: .zero, size: screenSize))
         root.backgroundColor = background
@@ -67,6 +93,9 @@ final class SceneBuilder {
             if let v = makeView(spec, path: [.key("views"), .index(i)]) { root.addSubview(v) }
         }
         makeBars()
+        makeOverlay()
+        makeScreenEdges()
+        makeLayoutGuides()
         for (i, entry) in (document.constraints ?? []).enumerated() {
             makeConstraints(entry.group, path: [.key("constraints"), .index(i)])
         }
@@ -106,4 +135,12 @@ final class SceneBuilder {
         }
         return (engine, views.mapValues { $0 as LayoutItem })
     }()
+
+    /// The device `screen.device` names when the screen being built is its screen (in either
+    /// orientation); nil for another size (`--size`), whose chrome is a plain screen's.
+    static func device(named name: String?, fitting size: Size) -> Device? {
+        guard let device = name.flatMap(Device.init(rawValue:)) else { return nil }
+        let own = device.screenSize
+        return Set([own.width, own.height]) == Set([size.width, size.height]) ? device : nil
+    }
 }

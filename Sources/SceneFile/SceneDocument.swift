@@ -29,20 +29,28 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var size: String?
     var orientation: OrientationName?
     var landscapeSize: String?
-    var background: String?
-    var tintColor: String?
+    var appearance: AppearanceName?
+    var chrome: ChromeName?
+    var displayCorners: Bool?
+    var background: ColorSpec?
+    var tintColor: ColorSpec?
     var statusBar: StatusBarSpec?
     var navigationBar: NavigationBarSpec?
+    var overlay: [ViewSpec]?
     var keyboard: KeyboardHost?
 
     static let keyDescriptions = [
-        "device": "iphone-se, iphone-8 or iphone-x (default iphone-8); --device and --size override it.",
+        "device": "iphone-se, iphone-8, iphone-x, iphone-se-3, iphone-13-mini, iphone-15, iphone-15-pro, iphone-15-pro-max, iphone-16, iphone-16-pro, iphone-16-pro-max or ipad-pro-11 (default iphone-8; `popping-render list --devices` shows their screens); --device and --size override it.",
+        "appearance": "light or dark (UITraitCollection.userInterfaceStyle; default light): which value system colours (label, systemBackground, …) and {light, dark} colours take, and how the bars draw; --appearance overrides it.",
+        "chrome": "The system bars: ios18 (the status bar around the Dynamic Island or notch, large-title navigation bar, home indicator, rounded display corners) or ios7 (20 pt status bar, 64 pt bars). Default: ios7 on iphone-se, iphone-8, iphone-x and bare sizes (so older scenes keep their frames), ios18 on the current devices.",
+        "displayCorners": "Draw the display's rounded corners over everything (default: on with ios18 chrome on a device with rounded corners).",
+        "overlay": "Views added to the window over the status and navigation bars (a dimming view under a sheet), back to front; constraints and animations name them as any view.",
         "size": "Screen size in points, WIDTHxHEIGHT, instead of a device.",
         "orientation": "The orientation it launches in: portrait or landscape (default: landscape when `size` is wider than tall); --orientation overrides it.",
         "landscapeSize": "The canvas in points, WIDTHxHEIGHT, when launched in landscape, for a scene whose portrait canvas is not the screen turned (a phone drawn on a square); default: the screen turned wide.",
-        "background": "The window's background colour (default white).",
-        "tintColor": "UIWindow's tintColor: caret, system buttons, bar items (default #007AFF).",
-        "statusBar": "The iOS 7 status bar; shown unless `hidden: true`.",
+        "background": "The window's background colour (default white with ios7 chrome, systemBackground with ios18).",
+        "tintColor": "UIWindow's tintColor: caret, system buttons, bar items, and what the colour name tintColor gives (default systemBlue).",
+        "statusBar": "The status bar of the chrome; shown unless `hidden: true`.",
         "navigationBar": "A navigation bar under the status bar.",
         "keyboard": "Dock the iPhone keyboard, which slides up while a text field is first responder: true for the screen's root view, or the id of the view to dock it in.",
     ]
@@ -70,18 +78,28 @@ enum OrientationName: String, SchemaEnum {
     case portrait, landscape
 }
 
+/// `screen.appearance`.
+enum AppearanceName: String, SchemaEnum {
+    case light, dark
+}
+
+/// `screen.chrome`.
+enum ChromeName: String, SchemaEnum {
+    case ios7, ios18
+}
+
 struct StatusBarSpec: Decodable, SchemaDocumented {
     var hidden: Bool?
     var time: String?
     var carrier: String?
     var networkActivityIndicator: Bool?
-    var color: String?
+    var color: ColorSpec?
 
     static let keyDescriptions = [
-        "time": "The clock (default 9:41 AM).",
-        "carrier": "The carrier name (default Carrier).",
-        "networkActivityIndicator": "Spin the network activity indicator (id `networkActivityIndicator`) from the start.",
-        "color": "The glyphs' colour (default black).",
+        "time": "The clock (default 9:41 AM with ios7 chrome, 9:41 with ios18).",
+        "carrier": "The carrier name (default Carrier; ios7 chrome only).",
+        "networkActivityIndicator": "Spin the network activity indicator (id `networkActivityIndicator`) from the start (ios7 chrome only).",
+        "color": "The glyphs' colour (default black, or with ios18 chrome black in light and white in dark).",
     ]
 }
 
@@ -89,13 +107,18 @@ struct NavigationBarSpec: Decodable, SchemaDocumented {
     var title: String?
     var backTitle: String?
     var titleFont: String?
-    var titleColor: String?
+    var titleColor: ColorSpec?
+    var prefersLargeTitles: Bool?
+    var collapsed: Bool?
     var rightBarButtonItem: BarButtonItemSpec?
 
     static let keyDescriptions = [
         "title": "navigationItem.title.",
         "backTitle": "The previous screen's title after the back chevron; none for a root screen.",
-        "titleFont": "`NAME SIZE`, e.g. `Avenir 20`, or a .ttf path and a size.",
+        "titleFont": "`NAME SIZE`, e.g. `Avenir 20`, or a .ttf path and a size (ios7 chrome only).",
+        "titleColor": "The title's colour (default black with ios7 chrome, label with ios18).",
+        "prefersLargeTitles": "navigationBar.prefersLargeTitles (ios18 chrome): a 52 pt large-title area under the bar with the title at 34 pt bold; the bar is 96 pt tall. Animate its frame's height to 44 (an animate block's `set: {navigationBar: {frame: [0, TOP, WIDTH, 44]}}`) to collapse it as scrolling does.",
+        "collapsed": "Start with the large title collapsed into the 44 pt bar (needs prefersLargeTitles).",
     ]
 }
 
@@ -125,10 +148,10 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var frame: [Double]?
     var translatesAutoresizingMaskIntoConstraints: Bool?
-    var backgroundColor: String?
+    var backgroundColor: ColorSpec?
     var cornerRadius: Double?
     var borderWidth: Double?
-    var borderColor: String?
+    var borderColor: ColorSpec?
     var gradient: GradientSpec?
     var alpha: Double?
     var hidden: Bool?
@@ -141,14 +164,14 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var text: String?
     var font: String?
-    var textColor: String?
+    var textColor: ColorSpec?
     var textAlignment: TextAlignmentName?
     var numberOfLines: Int?
     var lineBreakMode: LineBreakModeName?
     var preferredMaxLayoutWidth: Double?
 
     var title: String?
-    var titleColor: String?
+    var titleColor: ColorSpec?
     var buttonType: ButtonTypeName?
     var contentPadding: [Double]?
     var enabled: Bool?
@@ -160,7 +183,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var image: String?
 
-    var color: String?
+    var color: ColorSpec?
     var animating: Bool?
 
     var subviews: [ViewSpec]?
@@ -206,7 +229,7 @@ struct TransformSpec: Decodable, SchemaDocumented {
 
 /// A view's background gradient, with CAGradientLayer's names.
 struct GradientSpec: Decodable, SchemaDocumented {
-    var colors: [String]
+    var colors: [ColorSpec]
     var locations: [Double]?
     var startPoint: [Double]?
     var endPoint: [Double]?

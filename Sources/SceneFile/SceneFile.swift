@@ -273,7 +273,8 @@ public struct LoadedScene {
         func make() throws -> (SceneBuilder, ScenePlan) {
             let log = ProblemLog(file: file, locator: locator)
             let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
-                                       seed: settings.seed, launchOrientation: Self.launchOrientation(settings), log: log)
+                                       seed: settings.seed, launchOrientation: Self.launchOrientation(settings),
+                                       device: settings.device, appearance: settings.appearance, log: log)
             builder.build()
             let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
             guard log.problems.isEmpty else { throw SceneProblems(problems: log.sorted) }

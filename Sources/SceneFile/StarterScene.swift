@@ -11,7 +11,7 @@ public enum StarterScene {
         #   popping-render validate \(name).yaml
         # Names are UIKit's and POP's; the schema above gives your editor completion for every key.
 
-        # The screen: a device (iphone-se, iphone-8, iphone-x) or a size, colours and the bars.
+        # The screen: a device (popping-render list --devices shows them) or a size, colours and the bars.
         screen:
           device: iphone-8
           background: white

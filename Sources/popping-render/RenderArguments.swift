@@ -28,6 +28,9 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "portrait or landscape (default: the animation's own; a scene's screen.orientation).")
     var orientation: String?
 
+    @Option(help: "light or dark: which value system and {light, dark} colours take, and how the bars draw (default: a scene's screen.appearance, else light).")
+    var appearance: String?
+
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
 
@@ -59,7 +62,21 @@ struct RenderArguments: ParsableArguments {
         if turn == .landscape {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
-        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn), warnings: warnings)
+        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
+                                             appearance: try chosenAppearance(for: source)), warnings: warnings)
+    }
+
+    /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with
+    /// fixed colours, so asking them for an appearance is refused rather than ignored.
+    func chosenAppearance(for source: AnimationSource) throws -> UserInterfaceStyle? {
+        guard let appearance else { return nil }
+        guard let style = UserInterfaceStyle(rawValue: appearance) else {
+            throw CommandFailure("--appearance \(appearance)", "must be light or dark")
+        }
+        if case let .demo(demo) = source {
+            throw CommandFailure("--appearance \(appearance)", "the \(demo.name) demo has fixed iOS 7 colours; --appearance applies to scene files")
+        }
+        return style
     }
 
     /// `--device` checked (nil when not given, or when `--size` replaces it).

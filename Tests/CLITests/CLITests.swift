@@ -17,6 +17,8 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--frames", "0..100000"], "popping-render: --frames 0..100000: the animation has frames 0.."),
         (["owl", "--snap", "sideways"], "popping-render: --snap sideways: must be"),
         (["owl", "--device", "nokia"], "popping-render: --device nokia: unknown device"),
+        (["owl", "--appearance", "dusk"], "popping-render: --appearance dusk: must be light or dark"),
+        (["owl", "--appearance", "dark"], "popping-render: --appearance dark: the owl demo has fixed iOS 7 colours"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
         (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),

@@ -57,9 +57,12 @@ open class ModernNavigationBar: View {
         ModernNavigationBar.barHeight + (prefersLargeTitles ? ModernNavigationBar.largeTitleHeight : 0)
     }
 
+    /// The bar's height as shown now: the presentation value while an animation changes it.
+    var shownHeight: Double { presentation.bounds?.height ?? bounds.height }
+
     /// How much of the large-title area shows now (0 collapsed … 52 expanded).
     var largeTitleShown: Double {
-        prefersLargeTitles ? min(max(bounds.height - ModernNavigationBar.barHeight, 0), ModernNavigationBar.largeTitleHeight) : 0
+        prefersLargeTitles ? min(max(shownHeight - ModernNavigationBar.barHeight, 0), ModernNavigationBar.largeTitleHeight) : 0
     }
 
     /// Collapses (1) or expands (0) the large title, as scrolling the content under it by
@@ -85,10 +88,10 @@ open class ModernNavigationBar: View {
         let width = bounds.width
         let chrome = prefersLargeTitles ? min(max((8 - shown) / 8, 0), 1) : 1
         if chrome > 0 {
-            let back = Rect(0, -statusBarHeight, width, bounds.height + statusBarHeight)
+            let back = Rect(0, -statusBarHeight, width, shownHeight + statusBarHeight)
             list.append(.fill(Path(rect: back), color: Self.barColor.resolved(for: style).multiplyingAlpha(by: chrome),
                               rule: .nonZero, transform: .identity))
-            list.append(.fill(Path(rect: Rect(0, bounds.height, width, 1.0 / context.scale)),
+            list.append(.fill(Path(rect: Rect(0, shownHeight, width, 1.0 / context.scale)),
                               color: Self.hairlineColor.resolved(for: style).multiplyingAlpha(by: chrome), rule: .nonZero,
                               transform: .identity))
         }

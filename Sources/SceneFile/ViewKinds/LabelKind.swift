@@ -3,13 +3,14 @@ import Scene
 import Text
 
 extension ViewKind {
-    /// `label: ID`: a UILabel (one line, in the system font at 17 pt, unless `numberOfLines` and
-    /// `font` say otherwise).
+    /// `label: ID`: a UILabel (one line, in the system font at 17 pt and the `label` colour, unless
+    /// `numberOfLines`, `font` and `textColor` say otherwise).
     static let label = ViewKind(key: "label", id: \.label,
                                 keys: ["text", "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode",
                                        "preferredMaxLayoutWidth"]) { builder, request in
         let spec = request.spec
-        let textColor = builder.color(spec.textColor, request.path + [.key("textColor")]) ?? .black
+        let textColor = builder.color(spec.textColor, request.path + [.key("textColor")])
+            ?? SystemColors.byName["label"]!.resolved(for: builder.appearance)
         let alignment = spec.textAlignment.flatMap { TextAlignment(rawValue: $0.rawValue) } ?? .left
         let lines = spec.numberOfLines ?? 1
         if !(0...10_000).contains(lines) {
