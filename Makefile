@@ -74,6 +74,8 @@ renders: build
 	@for s in like toast refresh gradient shimmer; do \
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
 	done
+	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern.gif --scale 1 --quiet
+	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern-dark.gif --scale 1 --appearance dark --quiet
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

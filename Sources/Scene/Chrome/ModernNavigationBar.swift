@@ -22,11 +22,11 @@ open class ModernNavigationBar: View {
     public static let barColor = DynamicColor(light: Color(r255: 249, g: 249, b: 249, alpha: 0.94),
                                               dark: Color(r255: 29, g: 29, b: 29, alpha: 0.94))
     public static let hairlineColor = DynamicColor(light: Color(white: 0, alpha: 0.3), dark: Color(white: 1, alpha: 0.15))
-    /// Inline title and bar items, and the large title: the bundled faces closest to SF Pro
-    /// Semibold and Bold until the system font's weights are bundled.
-    public static var titleFont: Font { Font.named("NunitoSans-Medium", size: 17) }
-    public static var itemFont: Font { Font.named("system", size: 17) }
-    public static var largeTitleFont: Font { Font.named("NunitoSans-Medium", size: 34) }
+    /// The inline title (17 pt semibold), bar items (17 pt regular) and the large title (34 pt
+    /// bold), in the system font as UIKit's bars set them.
+    public static var titleFont: Font { Font.system(size: 17, weight: .semibold) }
+    public static var itemFont: Font { Font.system(size: 17) }
+    public static var largeTitleFont: Font { Font.system(size: 34, weight: .bold) }
 
     public var title: String
     /// The previous screen's title after the chevron; nil for a root screen.

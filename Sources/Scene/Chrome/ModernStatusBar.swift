@@ -23,9 +23,8 @@ open class ModernStatusBar: View {
     /// The device screen it sits on (housing, iPad or phone).
     public let screen: DeviceScreen
 
-    /// The time's font. The bundled face closest to SF Pro Semibold until the system font's
-    /// weights are bundled.
-    static func timeFont(size: Double) -> Font { Font.named("NunitoSans-Medium", size: size) }
+    /// The time's font: the system font, semibold (SF Pro Semibold on iOS).
+    static func timeFont(size: Double) -> Font { Font.system(size: size, weight: .semibold) }
 
     public init(screen: DeviceScreen, width: Double, height: Double) {
         self.screen = screen
