@@ -5,9 +5,9 @@ import Geometry
 /// then blended at integer positions), and clip-to-path keeps its clip as one.
 public struct CoverageMask: Equatable, Sendable {
     /// Where the mask lies in device pixels.
-    public private(set) var bounds: PixelRect
+    public internal(set) var bounds: PixelRect
     /// Coverage 0...255, row-major over `bounds`.
-    public private(set) var alphas: [UInt8]
+    public internal(set) var alphas: [UInt8]
 
     /// A mask of `bounds` with every pixel at `alpha`.
     init(bounds: PixelRect, alpha: UInt8) {

@@ -305,151 +305,28 @@ struct FilterImage {
 
     /// `feGaussianBlur` with deviations in pixels along x and y: the spec's three box blurs per
     /// axis (box size d = ⌊σ · 3√(2π)/4 + ½⌋; for an even d two boxes of d, shifted half a
-    /// pixel either way, and one of d + 1), in integer sums. Each line is padded with
-    /// transparency so that what the first boxes spread past the image edge still comes back in
-    /// the later ones, as a blur of the whole plane does (the edges of a filter region clipping
-    /// its content fade as in Chromium, not to a third).
+    /// pixel either way, and one of d + 1), run by Raster's `GaussianBlur`, which pads each line
+    /// with transparency so that what the first boxes spread past the image edge still comes
+    /// back in the later ones (the edges of a filter region clipping its content fade as in
+    /// Chromium, not to a third).
     func blurred(x sigmaX: Double, y sigmaY: Double) -> FilterImage {
         var out = self
-        let dx = Self.boxSize(sigmaX), dy = Self.boxSize(sigmaY)
-        if dx > 0 { out.data.blurRows(width: width, height: height, box: dx) }
-        if dy > 0 {
-            // Columns are blurred as the rows of the transposed image, so every pass reads memory in order.
-            var columns = out.data.transposedPixels(width: width, height: height)
-            columns.blurRows(width: height, height: width, box: dy)
-            out.data = columns.transposedPixels(width: height, height: width)
-        }
+        GaussianBlur.blur(&out.data, width: width, height: height, channels: 4,
+                          horizontal: Self.specBoxes(sigmaX), vertical: Self.specBoxes(sigmaY))
         return out
     }
 
-    /// The box size for a deviation of `sigma` pixels (0: no blur); very large deviations are
-    /// capped, as a box longer than the image blurs it to its mean anyway.
-    static func boxSize(_ sigma: Double) -> Int {
-        guard sigma > 0 else { return 0 }
+    /// The spec's three boxes for a deviation of `sigma` pixels (none: no blur); very large
+    /// deviations are capped, as a box longer than the image blurs it to its mean anyway.
+    static func specBoxes(_ sigma: Double) -> [GaussianBlur.Box] {
+        guard sigma > 0 else { return [] }
         // 3·√(2π)/4
-        let d = min(sigma, 5e6) * 1.879_971_205_973_250_3 + 0.5
-        return Int(d.rounded(.down))
-    }
-}
-
-extension [UInt16] {
-    /// The image's pixels (four channels each) with rows and columns swapped.
-    func transposedPixels(width: Int, height: Int) -> [UInt16] {
-        var out = [UInt16](repeating: 0, count: count)
-        withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let from = (y * width + x) * 4, to = (x * height + y) * 4
-                        target[to] = source[from]; target[to + 1] = source[from + 1]
-                        target[to + 2] = source[from + 2]; target[to + 3] = source[from + 3]
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// Three box blurs of `box` pixels along every row of a `width` × `height` image.
-    mutating func blurRows(width: Int, height: Int, box: Int) {
-        var line = BlurLine(count: width, box: box)
-        withUnsafeMutableBufferPointer { d in
-            guard let base = d.baseAddress else { return }
-            for y in 0..<height { line.blur(base + y * width * 4) }
-        }
-    }
-}
-
-/// Scratch space for blurring one row of `count` pixels: the four channels, twice, with `pad`
-/// transparent pixels either side. Only the span that can hold colour is visited: the rest of
-/// the padded line is transparent and stays so (the mean of nothing but zeros is zero).
-private struct BlurLine {
-    let count: Int, box: Int, pad: Int
-    var a: [Int32], b: [Int32]
-
-    /// The three boxes reach 1.5 boxes either way; the padding stops at twice the line's
-    /// length (a blur that much wider than the filter's layer is approximated), bounding time.
-    init(count: Int, box: Int) {
-        self.count = count
-        self.box = box
-        pad = min(3 * (box / 2 + 1), 2 * count + 64)
-        a = [Int32](repeating: 0, count: (count + 2 * pad) * 4)
-        b = a
-    }
-
-    /// Three box blurs along the row starting at `start`; a transparent row stays as it is.
-    mutating func blur(_ start: UnsafeMutablePointer<UInt16>) {
-        let (count, pad, box) = (self.count, self.pad, self.box)
-        var first = count, last = -1, opaque = false
-        for i in 0..<count {
-            let p = start + i * 4
-            if p[3] != 0 { opaque = true }
-            if p[0] | p[1] | p[2] | p[3] != 0 {
-                if first == count { first = i }
-                last = i
-            }
-        }
-        guard opaque else { return }
-        a.withUnsafeMutableBufferPointer { a in
-            b.withUnsafeMutableBufferPointer { b in
-                let a = a.baseAddress!, b = b.baseAddress!
-                for i in first...last { for c in 0..<4 { a[(pad + i) * 4 + c] = Int32(start[i * 4 + c]) } }
-                let half = box / 2, length = count + 2 * pad
-                var span = (pad + first, pad + last + 1)
-                if box % 2 == 1 {
-                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
-                    span = Self.box(b, span, into: a, length: length, size: box, left: half)
-                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
-                } else {
-                    span = Self.box(a, span, into: b, length: length, size: box, left: half)
-                    span = Self.box(b, span, into: a, length: length, size: box, left: half - 1)
-                    span = Self.box(a, span, into: b, length: length, size: box + 1, left: half)
-                }
-                for i in 0..<count {
-                    let j = pad + i
-                    let inside = j >= span.0 && j < span.1
-                    for c in 0..<4 { start[i * 4 + c] = inside ? UInt16(b[j * 4 + c]) : 0 }
-                }
-            }
-        }
-    }
-
-    /// out[i] = the rounded mean of in[i − left ..< i − left + size], for a line of `length`
-    /// pixels whose colour lies within `span` (zero elsewhere); returns the span of the result.
-    /// The division is a multiplication by ⌈2⁶⁴/size⌉ keeping the high word, exact while
-    /// 65536 · size² < 2⁶⁴ (sizes stay below 2²⁴: `boxSize` caps the deviation).
-    static func box(_ input: UnsafeMutablePointer<Int32>, _ span: (Int, Int), into out: UnsafeMutablePointer<Int32>,
-                    length: Int, size: Int, left: Int) -> (Int, Int) {
-        let (s0, s1) = span
-        guard size > 1 else {
-            for i in s0 * 4..<s1 * 4 { out[i] = input[i] }
-            return span
-        }
-        let o0 = Swift.max(0, s0 + left - size + 1), o1 = Swift.min(length, s1 + left)
-        guard o0 < o1 else { return (0, 0) }
-        let reciprocal = UInt64.max / UInt64(size) + 1, rounding = size / 2
-        var sum0 = 0, sum1 = 0, sum2 = 0, sum3 = 0
-        for k in Swift.max(s0, o0 - left)..<Swift.max(s0, Swift.min(s1, o0 - left + size)) {
-            sum0 += Int(input[k * 4]); sum1 += Int(input[k * 4 + 1])
-            sum2 += Int(input[k * 4 + 2]); sum3 += Int(input[k * 4 + 3])
-        }
-        @inline(__always) func mean(_ sum: Int) -> Int32 {
-            Int32(truncatingIfNeeded: UInt64(sum + rounding).multipliedFullWidth(by: reciprocal).high)
-        }
-        for i in o0..<o1 {
-            out[i * 4] = mean(sum0); out[i * 4 + 1] = mean(sum1)
-            out[i * 4 + 2] = mean(sum2); out[i * 4 + 3] = mean(sum3)
-            let added = i - left + size, removed = i - left
-            if added >= s0, added < s1 {
-                sum0 += Int(input[added * 4]); sum1 += Int(input[added * 4 + 1])
-                sum2 += Int(input[added * 4 + 2]); sum3 += Int(input[added * 4 + 3])
-            }
-            if removed >= s0, removed < s1 {
-                sum0 -= Int(input[removed * 4]); sum1 -= Int(input[removed * 4 + 1])
-                sum2 -= Int(input[removed * 4 + 2]); sum3 -= Int(input[removed * 4 + 3])
-            }
-        }
-        return (o0, o1)
+        let d = Int((min(sigma, GaussianBlur.maximumDeviation) * 1.879_971_205_973_250_3 + 0.5).rounded(.down))
+        guard d > 0 else { return [] }
+        let half = d / 2
+        if d % 2 == 1 { return Array(repeating: GaussianBlur.Box(size: d, left: half), count: 3) }
+        return [GaussianBlur.Box(size: d, left: half), GaussianBlur.Box(size: d, left: half - 1),
+                GaussianBlur.Box(size: d + 1, left: half)]
     }
 }
 

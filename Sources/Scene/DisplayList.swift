@@ -32,6 +32,9 @@ public enum DisplayItem: Sendable {
     case image(Pixmap, transform: AffineTransform, alpha: Double)
     /// Draws a line of glyphs whose baseline starts at (0, 0), in points, mapped through `transform`.
     case text(TextLine, color: Color, transform: AffineTransform)
+    /// Blends `color` through a coverage mask whose pixel grid is mapped through `transform`:
+    /// how a layer's shadow (its shape blurred once and cached) is drawn.
+    case mask(CoverageMask, color: Color, transform: AffineTransform)
     /// Starts an offscreen group composited with `alpha` at `endGroup`, as Core Animation renders a
     /// layer tree with group opacity.
     case beginGroup(alpha: Double)

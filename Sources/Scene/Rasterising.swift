@@ -35,6 +35,8 @@ extension DisplayList {
                 canvas.draw(pixmap, transform: transform, alpha: alpha)
             case let .text(line, color, transform):
                 canvas.draw(line, at: .zero, color: color, transform: transform)
+            case let .mask(mask, color, transform):
+                canvas.fill(mask, color: color, transform: transform)
             case let .beginGroup(alpha):
                 let layer = Canvas(width: width, height: height)
                 layer.clip = canvas.clip
@@ -70,6 +72,10 @@ extension DisplayItem {
             canvas.draw(pixmap, transform: transform, projection: projection, alpha: alpha)
         case let .text(line, color, transform):
             canvas.draw(line, at: .zero, color: color, transform: transform, projection: projection)
+        case let .mask(mask, color, transform):
+            // A shadow in a projected plane: its tinted coverage drawn as an image through the homography.
+            let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(transform)
+            canvas.draw(mask.pixmap(color: color), transform: placed, projection: projection, alpha: 1)
         case let .beginClip(path, transform):
             savedClips.append(canvas.clip)
             canvas.clip(to: path, transform: transform, projection: projection)

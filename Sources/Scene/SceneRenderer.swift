@@ -3,8 +3,8 @@ import Raster
 
 /// Describes a view tree as it appears at one instant: a display list in device pixels.
 ///
-/// Each view is drawn as Core Animation composites a layer tree: background (with its corner
-/// radius), content, subviews back to front, then the border; `clipsToBounds` clips subviews to
+/// Each view is drawn as Core Animation composites a layer tree: its shadow, background (with its
+/// corner radius), content, subviews back to front, then the border; `clipsToBounds` clips subviews to
 /// the rounded bounds; a view with alpha below 1 that draws more than one thing is rendered
 /// as a group and composited with its opacity (iOS 7's default group opacity).
 public struct SceneRenderer {
@@ -137,7 +137,9 @@ public struct SceneRenderer {
                       plane: ProjectiveTransform?) {
         let bounds = view.presentation.bounds ?? view.bounds
         let (device, size) = snapped(toDevice, size: bounds.size)
-        func live() -> [DisplayItem] { contents(of: view, device: device, size: size, plane: plane) }
+        func live() -> [DisplayItem] {
+            contents(of: view, device: device, size: size, plane: plane, screen: (list.width, list.height))
+        }
         if let transition = view.presentation.transition {
             list.items += transition.composite(live: live, snapshot: transition.snapshot.transformed(by: device), alpha: alpha)
         } else {
@@ -148,38 +150,48 @@ public struct SceneRenderer {
     /// `view`'s background, content, subviews and border in its frame-local coordinates, as a
     /// transition freezes them before a change.
     func contents(of view: View) -> [DisplayItem] {
-        contents(of: view, device: .identity, size: (view.presentation.bounds ?? view.bounds).size, plane: nil)
+        contents(of: view, device: .identity, size: (view.presentation.bounds ?? view.bounds).size, plane: nil, screen: nil)
     }
 
     /// `view`'s background, content, subviews and border, its frame-local coordinates (with the
-    /// bounds `size`) mapped into the current plane by `device`.
-    private func contents(of view: View, device: AffineTransform, size: Size, plane: ProjectiveTransform?) -> [DisplayItem] {
+    /// bounds `size`) mapped into the current plane by `device`. `screen` is the frame's size in
+    /// device pixels when the current plane is the screen (a shadow rasterises only what can
+    /// reach it); nil in a projected plane or a transition's snapshot.
+    private func contents(of view: View, device: AffineTransform, size: Size, plane: ProjectiveTransform?,
+                          screen: (width: Int, height: Int)?) -> [DisplayItem] {
         let bounds = view.presentation.bounds ?? view.bounds
         let local = Rect(origin: .zero, size: size)
         let transform = AffineTransform.translation(-bounds.x, -bounds.y).concatenating(device)
         var own = DisplayList(width: 0, height: 0)
         if let background = view.presentation.backgroundColor ?? view.backgroundColor, background.alpha > 0 {
-            own.append(.fill(Path(roundedRect: local, cornerRadius: view.cornerRadius), color: background,
+            own.append(.fill(view.layerShape(size), color: background,
                              rule: .nonZero, transform: device))
         }
         if let gradient = view.backgroundGradient?.gradient(in: local, showing: view.presentation.gradient) {
-            own.append(.paint(Path(roundedRect: local, cornerRadius: view.cornerRadius), paint: .gradient(gradient),
+            own.append(.paint(view.layerShape(size), paint: .gradient(gradient),
                               rule: .nonZero, transform: device))
         }
         var content = DisplayList(width: 0, height: 0)
         view.drawContent(into: &content, context: context)
+        let innerStart = own.items.count
         own.items += content.items.transformed(by: transform)
         if view.clipsToBounds, !view.subviews.isEmpty {
-            own.append(.beginClip(Path(roundedRect: local, cornerRadius: view.cornerRadius), transform: device))
+            own.append(.beginClip(view.layerShape(size), transform: device))
         }
         let sublayer = sublayerTransform(of: view)
         for sub in drawingOrder(view.subviews) {
             append(sub, to: &own, parent: transform, sublayer: sublayer, plane: plane)
         }
         if view.clipsToBounds, !view.subviews.isEmpty { own.append(.endClip) }
+        let inner = own.items[innerStart...]
         if let border = view.border, border.width > 0 {
-            own.append(.fill(Path(ring: local, cornerRadius: view.cornerRadius, width: border.width),
+            own.append(.fill(view.borderShape(size, width: border.width),
                              color: border.color, rule: .evenOdd, transform: device))
+        }
+        if view.shadowOpacity > 0,
+           let shadow = shadow(of: view, drawing: own.items, inner: inner, size: size, device: device,
+                               screen: plane == nil ? screen : nil) {
+            own.items.insert(shadow, at: 0)
         }
         return own.items
     }
@@ -194,6 +206,7 @@ extension DisplayItem {
         case let .paint(p, paint, rule, own): return .paint(p, paint: paint, rule: rule, transform: own.concatenating(t))
         case let .vector(image, own, a): return .vector(image, transform: own.concatenating(t), alpha: a)
         case let .text(line, color, own): return .text(line, color: color, transform: own.concatenating(t))
+        case let .mask(mask, color, own): return .mask(mask, color: color, transform: own.concatenating(t))
         case let .beginClip(p, own): return .beginClip(p, transform: own.concatenating(t))
         case let .beginProjection(own): return .beginProjection(own.concatenating(ProjectiveTransform(t)))
         case .beginGroup, .endGroup, .endClip, .endProjection: return self
@@ -225,6 +238,7 @@ extension Array where Element == DisplayItem {
             case let .image(px, t, a): return [.image(px, transform: t, alpha: a * alpha)]
             case let .vector(image, t, a): return [.vector(image, transform: t, alpha: a * alpha)]
             case let .text(line, color, t): return [.text(line, color: color.multiplyingAlpha(by: alpha), transform: t)]
+            case let .mask(mask, color, t): return [.mask(mask, color: color.multiplyingAlpha(by: alpha), transform: t)]
             default: break
             }
         }

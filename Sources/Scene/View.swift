@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 /// A rectangular area of the screen with a background, children and an optional drawing of its own:
 /// the subset of UIView and its CALayer that the demos use.
@@ -24,6 +25,10 @@ open class View {
     public var backgroundColor: Color?
     /// Rounds the background's corners, clamped to half the shorter side as Core Animation does.
     public var cornerRadius: Double = 0
+    /// Which corners `cornerRadius` rounds, as CALayer's `maskedCorners` (all four by default).
+    public var maskedCorners = CornerMask.all
+    /// The curve of the rounded corners, as CALayer's `cornerCurve` (circular by default).
+    public var cornerCurve = CornerCurve.circular
     /// A gradient drawn over the background colour and under the content, filling the (rounded)
     /// bounds as they change: a CAGradientLayer inserted at index 0 of the view's layer and kept
     /// at its bounds. Only the gradient's colours, locations, points and type are used.
@@ -36,6 +41,22 @@ open class View {
     public var clipsToBounds = false
     /// A border drawn inside the bounds, over the content, as CALayer's borderWidth/borderColor.
     public var border: (width: Double, color: Color)?
+    /// The shadow's colour, as CALayer's `shadowColor` (opaque black by default); its alpha is
+    /// multiplied by `shadowOpacity`.
+    public var shadowColor: Color = .black
+    /// The shadow's opacity 0...1, as CALayer's `shadowOpacity`; 0 (the default) casts no shadow.
+    public var shadowOpacity: Double = 0
+    /// The shadow's blur in points, as CALayer's `shadowRadius`: the standard deviation of the
+    /// Gaussian the layer's shape is blurred with (CSS `box-shadow` with a blur of twice it).
+    public var shadowRadius: Double = 3
+    /// How far the shadow is moved from the layer, in points, as CALayer's `shadowOffset`;
+    /// Core Animation's default (0, -3) casts it upward.
+    public var shadowOffset = Size(0, -3)
+    /// The shape that casts the shadow, in the view's bounds coordinates, as CALayer's
+    /// `shadowPath`; nil (the default) takes the shape the layer draws (its alpha).
+    public var shadowPath: Path?
+    /// The shadow blurred for the last frame drawn, used again while the shape is the same.
+    var cachedShadow: CachedShadow?
     /// When false, taps pass through the view, as `userInteractionEnabled`.
     public var isUserInteractionEnabled = true
     /// CALayer's `sublayerTransform`: applied to every subview about this view's anchor point,

@@ -55,6 +55,7 @@ extension SceneBuilder {
         if let c = spec.clipsToBounds { view.clipsToBounds = c }
         if let u = spec.userInteractionEnabled { view.isUserInteractionEnabled = u }
         if let t = spec.transform { view.transform = transform(t, path + [.key("transform")]) }
+        applyLayerLook(spec, to: view, path: path)
         if let p = spec.contentHuggingPriority {
             if let h = p.horizontal { view.setContentHuggingPriority(LayoutPriority(h), for: .horizontal) }
             if let v = p.vertical { view.setContentHuggingPriority(LayoutPriority(v), for: .vertical) }

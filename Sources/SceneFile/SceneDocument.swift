@@ -158,6 +158,13 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var clipsToBounds: Bool?
     var userInteractionEnabled: Bool?
     var transform: TransformSpec?
+    var shadowColor: String?
+    var shadowOpacity: Double?
+    var shadowRadius: Double?
+    var shadowOffset: [Double]?
+    var shadowPath: ShadowPathSpec?
+    var maskedCorners: [CornerName]?
+    var cornerCurve: CornerCurveName?
     var intrinsicContentSize: [Double]?
     var contentHuggingPriority: AxisPriorities?
     var contentCompressionResistancePriority: AxisPriorities?
@@ -202,6 +209,13 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
         "transform": "Scale, rotation (radians) and translation about the centre.",
         "gradient": "A CAGradientLayer filling the (rounded) bounds, over the background colour and under the content.",
+        "shadowColor": "CALayer's shadowColor (default black); its alpha multiplies shadowOpacity.",
+        "shadowOpacity": "CALayer's shadowOpacity, 0…1 (default 0: no shadow).",
+        "shadowRadius": "CALayer's shadowRadius in points, 0…100 (default 3): the Gaussian's standard deviation, as CSS box-shadow with a blur of twice it.",
+        "shadowOffset": "CALayer's shadowOffset, [width, height] in points within ±1000 (default [0, -3]: upward).",
+        "shadowPath": "CALayer's shadowPath in the view's bounds coordinates: {rect: [x, y, width, height]} or {roundedRect: [x, y, width, height], cornerRadius: r}; default: the shape the view draws.",
+        "maskedCorners": "CALayer's maskedCorners: the corners cornerRadius rounds (default all four): layerMinXMinYCorner (top left), layerMaxXMinYCorner (top right), layerMinXMaxYCorner (bottom left), layerMaxXMaxYCorner (bottom right).",
+        "cornerCurve": "CALayer's cornerCurve: circular (default) or continuous (iOS's squircle-like corners).",
         "intrinsicContentSize": "[width, height] for a plain view; labels, buttons and fields size themselves.",
         "font": "A text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2: Apple's sizes at the default content size); `system SIZE WEIGHT` (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black), today's system font; or `NAME SIZE`: a bundled name (Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …; `system` alone is the iOS 7-era system font the demos use) or a .ttf path relative to the scene file.",
         "numberOfLines": "A label's most lines (default 1); 0 shows as many as the text needs. Lines wrap at words, and `\\n` starts a new one.",
@@ -215,6 +229,30 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "animating": "An activity indicator spinning from the start.",
         "subviews": "Child views, back to front.",
     ]
+}
+
+/// CALayer's `shadowPath`, as UIBezierPath(rect:) or UIBezierPath(roundedRect:cornerRadius:) makes it.
+struct ShadowPathSpec: Decodable, SchemaDocumented {
+    var rect: [Double]?
+    var roundedRect: [Double]?
+    var cornerRadius: Double?
+
+    static let typeDescription: String? = "One of rect or roundedRect (with cornerRadius), in the view's bounds coordinates."
+    static let keyDescriptions = [
+        "rect": "[x, y, width, height]: UIBezierPath(rect:).",
+        "roundedRect": "[x, y, width, height]: UIBezierPath(roundedRect:cornerRadius:), with cornerRadius.",
+        "cornerRadius": "The roundedRect's corner radius in points (circular corners).",
+    ]
+}
+
+/// CACornerMask's names without the `k` prefix.
+enum CornerName: String, SchemaEnum {
+    case layerMinXMinYCorner, layerMaxXMinYCorner, layerMinXMaxYCorner, layerMaxXMaxYCorner
+}
+
+/// CALayerCornerCurve's names.
+enum CornerCurveName: String, SchemaEnum {
+    case circular, continuous
 }
 
 struct TransformSpec: Decodable, SchemaDocumented {

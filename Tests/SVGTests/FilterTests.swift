@@ -119,7 +119,9 @@ import Testing
 
     @Test func boxSizesFollowTheSpec() {
         // d = ⌊σ · 3√(2π)/4 + ½⌋
-        #expect([0, 0.2, 1, 2, 3, 10].map(FilterImage.boxSize) == [0, 0, 2, 4, 6, 19])
+        #expect([0, 0.2, 1, 2, 3, 10].map { FilterImage.specBoxes($0).first?.size ?? 0 } == [0, 0, 2, 4, 6, 19])
+        // An even d: two boxes of d shifted half a pixel either way, then one of d + 1.
+        #expect(FilterImage.specBoxes(2).map { [$0.size, $0.left] } == [[4, 2], [4, 1], [5, 2]])
     }
 
     @Test func blurKeepsTheInkAndIsSymmetric() throws {

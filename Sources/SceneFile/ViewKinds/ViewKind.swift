@@ -36,6 +36,7 @@ extension ViewKind {
         "frame", "translatesAutoresizingMaskIntoConstraints", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "gradient", "alpha", "hidden", "clipsToBounds", "userInteractionEnabled", "transform",
         "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
+        "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "cornerCurve",
     ]
 }
 

@@ -1,0 +1,51 @@
+import Foundation
+import Geometry
+import Raster
+import Testing
+
+/// The separable box-blur Gaussian that shadows, materials and SVG filters share.
+@Suite struct GaussianBlurTests {
+    @Test func threeBoxesAddUpToTheDeviation() {
+        for sigma in [0.6, 1, 2.5, 3, 7, 10, 24, 60] {
+            let boxes = GaussianBlur.boxes(sigma: sigma)
+            #expect(boxes.count == 3 && boxes.allSatisfy { $0.size % 2 == 1 && $0.left == $0.size / 2 })
+            let variance = boxes.reduce(0.0) { $0 + Double($1.size * $1.size - 1) / 12 }
+            // Odd sizes change the variance in steps of (w + 1)/3, so it lands within half a step.
+            #expect(abs(variance - sigma * sigma) <= Double(boxes[2].size + 1) / 6, "σ = \(sigma)")
+        }
+        #expect(GaussianBlur.boxes(sigma: 0).isEmpty)
+    }
+
+    @Test func aBlurredMaskKeepsItsCoverageAndIsSymmetric() {
+        let mask = CoverageMask(path: Path(rect: Rect(20, 20, 4, 4)))
+        let blurred = mask.blurred(sigma: 3)
+        #expect(blurred.bounds.x0 < 20 - 6 && blurred.bounds.x1 > 24 + 6)
+        let total = blurred.alphas.reduce(0) { $0 + Int($1) }
+        #expect(abs(total - 16 * 255) < 16 * 255 / 50)
+        for d in 0..<10 {
+            #expect(blurred[21 - d, 22] == blurred[22 + d, 22] && blurred[22, 21 - d] == blurred[22, 22 + d])
+        }
+    }
+
+    @Test func anEdgeBlursIntoTheNormalDistribution() {
+        // A half-plane's edge blurred by σ falls off as the normal CDF Φ(d / σ).
+        let sigma = 8.0
+        let blurred = CoverageMask(path: Path(rect: Rect(0, 0, 200, 40))).blurred(sigma: sigma)
+        for d in stride(from: -20, through: 20, by: 4) {
+            let x = 200 + d
+            let expected = 255 * 0.5 * erfc((Double(x) + 0.5 - 200) / (sigma * 2.0.squareRoot()))
+            #expect(abs(Double(blurred[x, 20]) - expected) <= 3, "\(d) px from the edge")
+        }
+    }
+
+    @Test func aMaskDrawsAtWholeAndFractionalOffsetsAlike() {
+        let mask = CoverageMask(path: Path(rect: Rect(2, 2, 6, 6))).blurred(sigma: 1)
+        let whole = Canvas(width: 20, height: 20), moved = Canvas(width: 20, height: 20)
+        whole.fill(mask, color: .black, transform: .translation(5, 5))
+        moved.fill(mask, color: .black, transform: .translation(5.5, 5))
+        #expect(whole.pixmap[10, 10].a > 200 && whole.pixmap[4, 10].a < 8)
+        // Half a pixel to the right: the mean of the two neighbours at whole offsets.
+        let left = Int(whole.pixmap[8, 10].a), right = Int(whole.pixmap[7, 10].a)
+        #expect(abs(Int(moved.pixmap[8, 10].a) - (left + right) / 2) <= 2)
+    }
+}

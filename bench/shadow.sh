@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Core Animation shadows, in the same run:
+# 1. Cost: a screen of 12 cards sliding and scaling on springs, with shadows and without (the
+#    same scene minus its shadow keys), rendered to PNG frames; best of 5 runs each, interleaved so
+#    both see the same machine load; CPU time (user + system, all threads). Shadows are blurred
+#    once per card and moved with it, so the ratio should stay at most 1.3.
+# 2. Fidelity: one card's shadow against headless Chromium's CSS `box-shadow` of the same card
+#    (blur = 2 × shadowRadius, as Core Animation's radius is the Gaussian's deviation and CSS's
+#    blur is twice it), both at 2x; PSNR over the whole frame and over the shadow's ring alone.
+set -euo pipefail
+BIN=${BIN:-.build/release}
+OUT=${OUT:-.build/bench}
+PY=${PY:-python3}
+mkdir -p "$OUT/shadow"
+render="$BIN/popping-render"
+
+# 1. Twelve cards.
+python3 - "$OUT/shadow" <<'PY'
+import sys
+out = sys.argv[1]
+def scene(shadows):
+    lines = ["screen: {device: iphone-8, background: '#F2F2F7', statusBar: {hidden: true}}", "views:"]
+    for i in range(12):
+        lines.append(f"  - view: card{i}")
+        lines.append(f"    frame: [16, {12 + i * 54}, 343, 46]")
+        lines.append("    backgroundColor: white")
+        lines.append("    cornerRadius: 12")
+        if shadows:
+            lines.append("    shadowColor: black")
+            lines.append("    shadowOpacity: 0.18")
+            lines.append("    shadowRadius: 8")
+            lines.append("    shadowOffset: [0, 4]")
+        lines.append("    subviews:")
+        lines.append(f"      - {{label: title{i}, text: Card {i + 1}, font: Avenir-Medium 17, textColor: '#262626', frame: [16, 12, 200, 22]}}")
+        lines.append(f"      - {{view: dot{i}, frame: [303, 11, 24, 24], cornerRadius: 12, backgroundColor: '#34C759'}}")
+    lines.append("animations:")
+    for i in range(12):
+        lines.append(f"  slide{i}: {{type: spring, view: card{i}, property: positionX, fromValue: {187.5 - 120 + 20 * (i % 3)}, toValue: 187.5, springBounciness: 10, springSpeed: 6}}")
+        lines.append(f"  grow{i}: {{type: spring, view: card{i}, property: scaleXY, fromValue: 0.9, toValue: 1, springBounciness: 12, springSpeed: 6}}")
+    lines.append("on:")
+    lines.append("  screen.load:")
+    for i in range(12):
+        lines += [f"    - run: slide{i}", f"    - run: grow{i}"]
+    lines.append("script:")
+    lines.append("  - wait: 1.5")
+    return "\n".join(lines) + "\n"
+open(f"{out}/cards-shadow.yaml", "w").write(scene(True))
+open(f"{out}/cards-plain.yaml", "w").write(scene(False))
+PY
+with_cpu=() ; without_cpu=()
+timed() { { /usr/bin/time -f "%U %S" "$@" >/dev/null; } 2>&1 | tail -1; }
+for i in 1 2 3 4 5; do
+  rm -rf "$OUT/shadow/frames-shadow" "$OUT/shadow/frames-plain"
+  read -r u s <<<"$(timed "$render" "$OUT/shadow/cards-shadow.yaml" --out "$OUT/shadow/frames-shadow" --quiet)"
+  with_cpu+=("$(python3 -c "print(round($u + $s, 2))")")
+  read -r u s <<<"$(timed "$render" "$OUT/shadow/cards-plain.yaml" --out "$OUT/shadow/frames-plain" --quiet)"
+  without_cpu+=("$(python3 -c "print(round($u + $s, 2))")")
+done
+best() { printf '%s\n' "$@" | sort -n | head -1; }
+w=$(best "${with_cpu[@]}"); p=$(best "${without_cpu[@]}")
+echo "shadow_cards_cpu_seconds: $w (without shadows: $p)"
+echo "shadow_cards_ratio: $(python3 -c "print(round($w / $p, 3))") (target <= 1.3)"
+
+# 2. One card, here and in Chromium: 200 x 120 pt on a 300 x 260 pt light grey screen, corner
+#    radius 16, shadow black 0.5, radius 12 pt, offset [0, 10] pt.
+cat > "$OUT/shadow/card.yaml" <<'YAML'
+screen: {size: 300x260, background: '#F2F2F7', statusBar: {hidden: true}}
+views:
+  - view: card
+    frame: [50, 50, 200, 120]
+    backgroundColor: white
+    cornerRadius: 16
+    shadowOpacity: 0.5
+    shadowRadius: 12
+    shadowOffset: [0, 10]
+script:
+  - wait: 0.02
+YAML
+cat > "$OUT/shadow/card.html" <<'HTML'
+<!doctype html><html><body style="margin:0;background:#F2F2F7">
+<div style="position:absolute;left:50px;top:50px;width:200px;height:120px;background:#fff;border-radius:16px;
+box-shadow:0 10px 24px rgba(0,0,0,0.5)"></div></body></html>
+HTML
+rm -rf "$OUT/shadow/card-frames"
+"$render" "$OUT/shadow/card.yaml" --out "$OUT/shadow/card-frames" --scale 2 --quiet
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=2 \
+  --window-size=300,260 --screenshot="$OUT/shadow/card-chromium.png" "file://$(realpath "$OUT/shadow/card.html")" \
+  >/dev/null 2>&1
+"$PY" - "$OUT/shadow/card-frames/frame-0000.png" "$OUT/shadow/card-chromium.png" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+ours = np.asarray(Image.open(sys.argv[1]).convert("RGB")).astype(np.float64)
+theirs = np.asarray(Image.open(sys.argv[2]).convert("RGB")).astype(np.float64)
+def psnr(a, b):
+    mse = ((a - b) ** 2).mean()
+    return 99.0 if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+# The ring the shadow falls in: 3σ around the card, the card itself left out.
+h, w = ours.shape[:2]
+ys, xs = np.mgrid[0:h, 0:w]
+s = 2
+outer = (xs >= (50 - 36) * s) & (xs < (250 + 36) * s) & (ys >= (50 - 26) * s) & (ys < (170 + 46) * s)
+inner = (xs >= 50 * s) & (xs < 250 * s) & (ys >= 50 * s) & (ys < 170 * s)
+ring = outer & ~inner
+print(f"shadow_vs_chromium_psnr_db: {psnr(ours, theirs):.1f} (whole frame), "
+      f"{psnr(ours[ring], theirs[ring]):.1f} (shadow ring); max difference {np.abs(ours - theirs)[ring].max():.0f} levels")
+PY
