@@ -50,7 +50,7 @@ extension CoverageMask {
     }
 
     /// The mask as a premultiplied image of `color`, its pixel (0, 0) being the mask's top-left.
-    func pixmap(color: Color) -> Pixmap {
+    public func pixmap(color: Color) -> Pixmap {
         let premultiplied = Blend.premultiplied(color, alpha: 1)
         var image = Pixmap(width: bounds.width, height: bounds.height)
         image.data.withUnsafeMutableBufferPointer { bytes in
