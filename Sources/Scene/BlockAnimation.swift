@@ -39,6 +39,8 @@ struct AnimatableState: Equatable {
     var backgroundColor: Color?
     var transform: LayerTransform
     var gradient: GradientValues?
+    /// Whether an arranged subview of a stack view is hidden: it stays shown while it collapses.
+    var isHidden = false
 
     /// The model values of `view`.
     init(model view: View) {
@@ -48,6 +50,7 @@ struct AnimatableState: Equatable {
         backgroundColor = view.backgroundColor
         transform = view.transform
         gradient = view.animatedGradient?.values
+        isHidden = view.collapsesWhenHidden && view.isHidden
     }
 
     /// What `view` shows now: its presentation values where it is animating.
@@ -58,16 +61,18 @@ struct AnimatableState: Equatable {
         backgroundColor = view.presentation.backgroundColor ?? view.backgroundColor
         transform = view.presentation.transform ?? view.transform
         gradient = view.presentation.gradient ?? view.animatedGradient?.values
+        isHidden = view.collapsesWhenHidden && (view.presentation.isHidden ?? view.isHidden)
     }
 
     init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform,
-         gradient: GradientValues?) {
+         gradient: GradientValues?, isHidden: Bool) {
         self.position = position
         self.size = size
         self.alpha = alpha
         self.backgroundColor = backgroundColor
         self.transform = transform
         self.gradient = gradient
+        self.isHidden = isHidden
     }
 
     /// Component-wise interpolation; `p` may overshoot 0...1 (springs), and then sizes and
@@ -100,7 +105,8 @@ struct AnimatableState: Equatable {
                 rotationY: mix(transform.rotationY, end.transform.rotationY),
                 translationZ: mix(transform.translationZ, end.transform.translationZ),
                 m34: mix(transform.m34, end.transform.m34)),
-            gradient: end.gradient.map { gradient?.interpolated(to: $0, progress: p) ?? $0 })
+            gradient: end.gradient.map { gradient?.interpolated(to: $0, progress: p) ?? $0 },
+            isHidden: end.isHidden)
     }
 
     /// Shows these values on `view` for the properties that differ between `a` and `b`.
@@ -111,6 +117,8 @@ struct AnimatableState: Equatable {
         if a.backgroundColor != b.backgroundColor { view.presentation.backgroundColor = backgroundColor }
         if a.transform != b.transform { view.presentation.transform = transform }
         if a.gradient != b.gradient { view.presentation.gradient = gradient }
+        // Shown while it collapses or grows; hidden (or not) when the animation ends.
+        if a.isHidden != b.isHidden { view.presentation.isHidden = false }
     }
 
     /// Hands the properties that differ from `a` back to the model values.
@@ -121,5 +129,6 @@ struct AnimatableState: Equatable {
         if a.backgroundColor != backgroundColor { view.presentation.backgroundColor = nil }
         if a.transform != transform { view.presentation.transform = nil }
         if a.gradient != gradient { view.presentation.gradient = nil }
+        if a.isHidden != isHidden { view.presentation.isHidden = nil }
     }
 }

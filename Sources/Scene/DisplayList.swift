@@ -38,6 +38,9 @@ public enum DisplayItem: Sendable {
     /// Starts an offscreen group composited with `alpha` at `endGroup`, as Core Animation renders a
     /// layer tree with group opacity.
     case beginGroup(alpha: Double)
+    /// Inside a group: what follows, up to the group's `endGroup`, draws the group's mask, whose
+    /// alpha then masks what the group drew before it (CALayer's `mask`).
+    case beginMask
     case endGroup
     /// Restricts drawing to `path` mapped through `transform` (intersected with any enclosing clip)
     /// until the matching `endClip`.

@@ -139,7 +139,7 @@ extension DisplayItem {
         case .beginProjection:
             // The items up to its end are in the projected plane; `deviceExtent` maps their box.
             return nil
-        case .beginGroup, .endGroup, .beginClip, .endClip, .endProjection: return nil
+        case .beginGroup, .beginMask, .endGroup, .beginClip, .endClip, .endProjection: return nil
         }
     }
 }

@@ -6,7 +6,8 @@ import Text
 extension DisplayList {
     /// Draws the list into a new pixmap, transparent where nothing is drawn.
     ///
-    /// Groups are drawn into a layer of their own, then composited with their opacity; clips are
+    /// Groups are drawn into a layer of their own, then (masked by their mask's alpha, when they
+    /// have one) composited with their opacity; clips are
     /// saved and restored around their items. A list is independent of every other, so lists of
     /// different frames can be rasterised on different threads.
     public func rasterise() -> Pixmap {
@@ -15,6 +16,8 @@ extension DisplayList {
         var savedClips: [ClipState] = []
         // The open projections, each composed with those enclosing it (plane → device).
         var projections: [ProjectiveTransform] = []
+        /// The indices in `layers` of the masks being drawn.
+        var masked: [Int] = []
         for item in items {
             let canvas = layers[layers.count - 1]
             if let projection = projections.last, item.draw(on: canvas, through: projection, savedClips: &savedClips) {
@@ -42,9 +45,20 @@ extension DisplayList {
                 layer.clip = canvas.clip
                 layers.append(layer)
                 groupAlphas.append(alpha)
+            case .beginMask:
+                let mask = Canvas(width: width, height: height)
+                mask.clip = canvas.clip
+                layers.append(mask)
+                masked.append(layers.count - 1)
             case .endGroup:
-                let layer = layers.removeLast()
-                layers[layers.count - 1].composite(layer.pixmap, alpha: groupAlphas.removeLast())
+                var mask: Pixmap?
+                if masked.last == layers.count - 1 {
+                    masked.removeLast()
+                    mask = layers.removeLast().pixmap
+                }
+                var layer = layers.removeLast().pixmap
+                if let mask { layer.multiply(by: mask, mode: .alpha) }
+                layers[layers.count - 1].composite(layer, alpha: groupAlphas.removeLast())
             case let .beginClip(path, transform):
                 savedClips.append(canvas.clip)
                 canvas.clip(to: path, transform: transform)
@@ -79,7 +93,7 @@ extension DisplayItem {
         case let .beginClip(path, transform):
             savedClips.append(canvas.clip)
             canvas.clip(to: path, transform: transform, projection: projection)
-        case .beginGroup, .endGroup, .endClip, .beginProjection, .endProjection:
+        case .beginGroup, .beginMask, .endGroup, .endClip, .beginProjection, .endProjection:
             return false
         }
         return true

@@ -6,7 +6,8 @@ import Raster
 /// Each view is drawn as Core Animation composites a layer tree: its shadow, background (with its
 /// corner radius), content, subviews back to front, then the border; `clipsToBounds` clips subviews to
 /// the rounded bounds; a view with alpha below 1 that draws more than one thing is rendered
-/// as a group and composited with its opacity (iOS 7's default group opacity).
+/// as a group and composited with its opacity (iOS 7's default group opacity); a view with a
+/// `mask` is a group whose pixels are multiplied by the alpha its mask view draws.
 public struct SceneRenderer {
     public var context: DrawContext
 
@@ -95,7 +96,7 @@ public struct SceneRenderer {
     private func append(_ view: View, to list: inout DisplayList, parent: AffineTransform,
                         sublayer: Transform3D? = nil, plane: ProjectiveTransform? = nil) {
         let alpha = view.presentation.alpha ?? view.alpha
-        guard !view.isHidden, alpha > 0 else { return }
+        guard !(view.presentation.isHidden ?? view.isHidden), alpha > 0 else { return }
         switch localMapping(view, sublayer: sublayer) {
         case let .affine(local):
             let toPlane = local.concatenating(parent)
@@ -182,6 +183,9 @@ public struct SceneRenderer {
         for sub in drawingOrder(view.subviews) {
             append(sub, to: &own, parent: transform, sublayer: sublayer, plane: plane)
         }
+        var overlay = DisplayList(width: 0, height: 0)
+        view.drawOverlay(into: &overlay, context: context)
+        own.items += overlay.items.transformed(by: transform)
         if view.clipsToBounds, !view.subviews.isEmpty { own.append(.endClip) }
         let inner = own.items[innerStart...]
         if let border = view.border, border.width > 0 {
@@ -192,6 +196,13 @@ public struct SceneRenderer {
            let shadow = shadow(of: view, drawing: own.items, inner: inner, size: size, device: device,
                                screen: plane == nil ? screen : nil) {
             own.items.insert(shadow, at: 0)
+        }
+        if let mask = view.mask {
+            // CALayer's mask: the layer (shadow included) is drawn in a group whose alpha is
+            // multiplied by the mask's, drawn in this view's bounds coordinates.
+            var shape = DisplayList(width: 0, height: 0)
+            append(mask, to: &shape, parent: transform, plane: plane)
+            return [.beginGroup(alpha: 1)] + own.items + [.beginMask] + shape.items + [.endGroup]
         }
         return own.items
     }
@@ -209,7 +220,7 @@ extension DisplayItem {
         case let .mask(mask, color, own): return .mask(mask, color: color, transform: own.concatenating(t))
         case let .beginClip(p, own): return .beginClip(p, transform: own.concatenating(t))
         case let .beginProjection(own): return .beginProjection(own.concatenating(ProjectiveTransform(t)))
-        case .beginGroup, .endGroup, .endClip, .endProjection: return self
+        case .beginGroup, .beginMask, .endGroup, .endClip, .endProjection: return self
         }
     }
 }

@@ -26,6 +26,20 @@ public struct Script: Sendable {
         case deleteBackward(count: Int, interval: Double = 0.15)
         /// Turns the device to the given interface orientation.
         case rotate(Orientation)
+        /// A finger scrolls the named scroll view: a drag lasts its duration, a flick is instant
+        /// (the content then decelerates on its own).
+        case scroll(String, ScrollGesture)
+        /// A finger drags the named slider's thumb to `value` over `duration` seconds.
+        case drag(String, value: Double, duration: Double)
+    }
+
+    /// How a finger moves a scroll view's content.
+    public enum ScrollGesture: Sendable, Equatable {
+        /// The content offset moves from `from` (nil: where it is) to `to` over `duration` seconds.
+        case drag(from: Point?, to: Point, duration: Double)
+        /// The finger lifts with the content moving at `velocity`, in points per second of the
+        /// content offset (positive y scrolls towards the end).
+        case flick(velocity: Point)
     }
 
     public var steps: [Step]
@@ -57,6 +71,12 @@ public struct Script: Sendable {
                     at(t, .backspace)
                 }
             case let .rotate(o): at(t, .rotate(o))
+            case let .scroll(name, gesture):
+                at(t, .scroll(name, gesture))
+                if case let .drag(_, _, duration) = gesture { t += duration }
+            case let .drag(name, value, duration):
+                at(t, .drag(name, value: value, duration: duration))
+                t += duration
             }
         }
         return (events, Int((t * fps).rounded()))
@@ -70,6 +90,8 @@ public enum Event: Sendable, Equatable {
     case key(Character)
     case backspace
     case rotate(Orientation)
+    case scroll(String, Script.ScrollGesture)
+    case drag(String, value: Double, duration: Double)
 }
 
 /// The interface orientation of the device.

@@ -70,13 +70,14 @@ open class Stage {
     /// describing the frame. An animation started on this frame shows its start value now and
     /// moves from the next frame, as POP's do.
     public func advanceFrame() {
+        for case let control as Control in window.subtreeWithMasks { control.clock = frame }
         animator.advance(to: frame)
         for event in events.removeValue(forKey: frame) ?? [] { deliver(event) }
         for block in timers.removeValue(forKey: frame) ?? [] { block() }
         if window.needsLayout { window.layoutIfNeeded() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
         transitions = transitions.filter { $0.apply(atFrame: frame) }
-        for v in window.subtree { v.advance(toFrame: frame) }
+        for v in window.subtreeWithMasks { v.advance(toFrame: frame) }
     }
 
     /// Runs `changes` and animates every frame, alpha, colour, transform and background-gradient
@@ -131,7 +132,7 @@ open class Stage {
     /// `.infinity` repeats forever), there and back when `autoreverses`. The block's completion
     /// waits for its longest animation. Outside a block, the changes are simply made.
     public func modifyAnimations(withRepeatCount count: Double, autoreverses: Bool, _ animations: () -> Void) {
-        let views = window.subtree
+        let views = window.subtreeWithMasks
         let before = views.map(AnimatableState.init(model:))
         animations()
         for (i, view) in views.enumerated() where AnimatableState(model: view) != before[i] {
@@ -150,11 +151,12 @@ open class Stage {
                          completion: ((Bool) -> Void)?) -> BlockAnimationGroup {
         let group = BlockAnimationGroup(id: nextGroup)
         nextGroup += 1
-        let views = window.subtree
+        let views = window.subtreeWithMasks
         let shown = views.map(AnimatableState.init(presented:))
         let before = views.map(AnimatableState.init(model:))
         modifiedRepeats = [:]
         changes()
+        if window.arrangementChanged { window.layoutIfNeeded() }
         var longest = repeating.activeDuration(of: timing.duration)
         for (i, view) in views.enumerated() {
             let after = AnimatableState(model: view)
@@ -187,6 +189,7 @@ open class Stage {
     /// `.repeat`).
     public var isSettled: Bool {
         animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty && transitions.isEmpty
+            && !window.subtree.contains(where: \.isMovingByItself)
     }
 
     /// What keeps the stage from being settled, in words: the keys of POP animations still
@@ -196,6 +199,7 @@ open class Stage {
         return animator.keysStillMoving.map { "'\($0)'" } + (blocks > 0 ? ["\(blocks) UIKit block animation(s)"] : [])
             + (transitions.isEmpty ? [] : ["\(transitions.count) UIView transition(s)"])
             + (timers.isEmpty ? [] : ["\(timers.values.map(\.count).reduce(0, +)) delayed action(s)"])
+            + window.subtree.filter(\.isMovingByItself).map { "'\($0.layoutName)' scrolling" }
     }
 
     /// Moves the clock on to the next frame.
@@ -273,6 +277,19 @@ open class Stage {
         return view
     }
 
+    /// `p` (screen points) in `view`'s bounds coordinates.
+    private func point(_ p: Point, in view: View) -> Point {
+        var chain: [View] = []
+        var v: View? = view
+        while let current = v { chain.append(current); v = current.superview }
+        var local = p
+        for current in chain.reversed() {
+            let f = current.presentedFrame
+            local = Point(local.x - f.x + current.bounds.x, local.y - f.y + current.bounds.y)
+        }
+        return local
+    }
+
     /// The centre of a named view in screen points.
     public func screenCentre(of name: String) -> Point? {
         guard let view = window.view(named: name) else { return nil }
@@ -318,12 +335,21 @@ open class Stage {
             if let field = control as? TextField {
                 focus(field)
             } else if controlAncestor(hitTest(p)) === control {
+                control.tapped(at: point(p, in: control))
                 control.send(.touchUpInside)
             }
         case let .key(c):
             deliverKey(event) { $0.append(c) }
         case .backspace:
             deliverKey(event) { if !$0.isEmpty { $0.removeLast() } }
+        case let .scroll(name, gesture):
+            guard let scrollView = window.view(named: name) as? ScrollView else { return }
+            switch gesture {
+            case let .drag(from, to, duration): scrollView.drag(from: from, to: to, duration: duration, atFrame: frame)
+            case let .flick(velocity): scrollView.flick(velocity: velocity, atFrame: frame)
+            }
+        case let .drag(name, value, duration):
+            (window.view(named: name) as? Slider)?.drag(to: value, duration: duration)
         case let .rotate(o):
             let long = max(screenSize.width, screenSize.height), short = min(screenSize.width, screenSize.height)
             screenSize = o == .portrait ? Size(short, long) : Size(long, short)

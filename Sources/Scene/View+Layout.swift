@@ -14,6 +14,9 @@ struct ViewLayoutState {
     var hugging: [LayoutAxis: LayoutPriority] = [:]
     var compressionResistance: [LayoutAxis: LayoutPriority] = [:]
     var needsLayout = false
+    /// A stack view remade its constraints (an arranged view was hidden, say): a layout inside
+    /// the animation block that caused it runs at once, so the change animates as in UIKit.
+    var arrangementChanged = false
     /// The engine of the tree this view is the root of; made on the first layout.
     var session: LayoutSession?
 }
@@ -69,6 +72,9 @@ extension View {
         setNeedsLayout()
     }
 
+    /// Whether some view in this tree remade its constraints since the last layout.
+    var arrangementChanged: Bool { subtree.contains { $0.autoLayout.arrangementChanged } }
+
     /// Asks for a layout pass: the stage runs one before the next frame is drawn.
     public func setNeedsLayout() { autoLayout.needsLayout = true }
 
@@ -83,11 +89,16 @@ extension View {
     public func layoutIfNeeded() {
         var root = self
         while let parent = root.superview { root = parent }
+        for view in root.subtree { view.updateConstraints() }
         let tree = root.subtree
-        for view in tree { view.autoLayout.needsLayout = false }
-        guard root.autoLayout.session != nil
-            || tree.contains(where: { !$0.autoLayout.constraints.isEmpty }) else { return }
-        root.layoutSession.layout(tree)
+        for view in tree {
+            view.autoLayout.needsLayout = false
+            view.autoLayout.arrangementChanged = false
+        }
+        if root.autoLayout.session != nil || tree.contains(where: { !$0.autoLayout.constraints.isEmpty }) {
+            root.layoutSession.layout(tree)
+        }
+        for view in tree { view.layoutSubviews() }
     }
 
     /// The conflicts Auto Layout has reported in the tree this view is the root of, oldest first.

@@ -21,7 +21,13 @@ open class View {
     public var transform = LayerTransform.identity
     /// Opacity, multiplied into every pixel the view and its subviews draw.
     public var alpha: Double = 1
-    public var isHidden = false
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue, let stack = superview as? StackView,
+                  stack.arrangedSubviews.contains(where: { $0 === self }) else { return }
+            stack.setNeedsArrangement()
+        }
+    }
     public var backgroundColor: Color?
     /// Rounds the background's corners, clamped to half the shorter side as Core Animation does.
     public var cornerRadius: Double = 0
@@ -57,6 +63,9 @@ open class View {
     public var shadowPath: Path?
     /// The shadow blurred for the last frame drawn, used again while the shape is the same.
     var cachedShadow: CachedShadow?
+    /// CALayer's `mask`: a view (a shape, say) drawn in this view's bounds coordinates whose alpha
+    /// masks the view and its subviews. It is not a subview; its own properties animate.
+    public var mask: View?
     /// When false, taps pass through the view, as `userInteractionEnabled`.
     public var isUserInteractionEnabled = true
     /// CALayer's `sublayerTransform`: applied to every subview about this view's anchor point,
@@ -131,8 +140,12 @@ open class View {
     /// The view and all its descendants, depth first, back to front.
     public var subtree: [View] { [self] + subviews.flatMap(\.subtree) }
 
-    /// The first view in this subtree with the given name.
-    public func view(named name: String) -> View? { subtree.first { $0.name == name } }
+    /// The view, its masks and its descendants with theirs, depth first: every view whose
+    /// properties animate.
+    public var subtreeWithMasks: [View] { [self] + (mask?.subtreeWithMasks ?? []) + subviews.flatMap(\.subtreeWithMasks) }
+
+    /// The first view in this subtree (masks included) with the given name.
+    public func view(named name: String) -> View? { subtreeWithMasks.first { $0.name == name } }
 
     /// The size the view's content wants (UIView's `intrinsicContentSize`); nil when it has none.
     open var intrinsicContentSize: Size? { nil }
@@ -147,6 +160,28 @@ open class View {
     /// Called once per frame before drawing, with the frame index, for views whose look
     /// depends on time (a blinking caret, a spinning activity indicator).
     open func advance(toFrame frame: Int) {}
+
+    /// Appends what the view draws over its subviews (a scroll view's indicators), in its bounds'
+    /// coordinates, inside its clip.
+    open func drawOverlay(into list: inout DisplayList, context: DrawContext) {}
+
+    /// True while the view is moving on its own (a scroll view decelerating), which keeps the
+    /// stage from being settled.
+    open var isMovingByItself: Bool { false }
+
+    /// Places subviews by hand after each layout pass, as UIKit's `layoutSubviews` (a tab bar's
+    /// items, a table's rows); called on every view of the tree, parents first.
+    open func layoutSubviews() {}
+
+    /// Brings the constraints the view makes for itself up to date before a layout pass, as
+    /// UIKit's `updateConstraints` (a stack view's arrangement); called on every view of the tree.
+    open func updateConstraints() {}
+
+    /// The scene-file kind of the view (`view`, `label`, …), which `inspect` reports.
+    open var kind: String { "view" }
+
+    /// The lines of text the view shows as laid out now (a label's); nil for views without text.
+    open var laidOutLines: [String]? { nil }
 }
 
 /// CALayer's transform as the values POP and Core Animation's key paths animate: a scale, then
@@ -215,6 +250,9 @@ public struct PresentationValues: Sendable {
     public var gradient: GradientValues?
     /// The frame of a `UIView.transition` running on the view.
     public var transition: ViewTransitionFrame?
+    /// Whether the view shows: a view hidden inside an animation (an arranged subview collapsing)
+    /// stays visible until the animation ends, as UIKit keeps it.
+    public var isHidden: Bool?
 
     public init() {}
 }

@@ -70,6 +70,7 @@ extension SceneBuilder {
             g.holder.addConstraints(g.constraints)
             g.active = true
         }
+        actOnControls(action)
         if action.layoutIfNeeded == true { root.layoutIfNeeded() }
     }
 
@@ -108,6 +109,7 @@ extension SceneBuilder {
             if let p = change.startPoint, p.count == 2 { layer.startPoint = Point(p[0], p[1]) }
             if let p = change.endPoint, p.count == 2 { layer.endPoint = Point(p[0], p[1]) }
         }
+        setControlValues(values, on: view)
     }
 
     func enter(_ state: String, of name: String) {

@@ -101,6 +101,7 @@ extension SceneBuilder {
             guard groups[id] != nil else { log.add(path + [.key("constraint")], "unknown constraint '\(id)'"); return nil }
             return 1
         }
+        if let (_, count) = Self.layerProperty(property) { return checkLayerTargets(spec, property, count, path) }
         let keyPath = Self.gradientKeyPath(property), viewProperty = ViewProperty.named(property)
         guard viewProperty != nil || keyPath != nil else {
             let gradient = GradientLayer.AnimatableKeyPath(rawValue: property).map { "gradient.\($0.rawValue)" }

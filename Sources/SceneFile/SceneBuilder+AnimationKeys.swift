@@ -214,6 +214,7 @@ extension SceneBuilder {
             return "'\(name)' is a Core Animation or POP property this renderer does not animate yet"
         }
         let names = ViewProperty.allNames + ["constant"] + Self.gradientProperties
+            + ShapeProperty.allCases.map(\.rawValue) + ["contentOffset"]
         let near = SceneChecker.nearest(name, in: names)
         return "unknown property '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? "")
     }

@@ -31,6 +31,9 @@ extension SceneBuilder {
         if spec.property == "constant" {
             property = .layoutConstraintConstant
             count = 1
+        } else if let (layer, components) = spec.property.flatMap(Self.layerProperty) {
+            property = layer
+            count = components
         } else {
             guard let p = spec.property.flatMap(ViewProperty.named) else { return }
             property = .view(p)

@@ -54,7 +54,8 @@ extension SceneBuilder {
         for key in (document.on ?? [:]).keys {
             let path: [PathStep] = [.key("on"), .key(key)]
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if parts.count != 2 {
+            if parts.count == 3, checkTabBarEvent(key, path: [.key("on"), .keyName(key)]) {
+            } else if parts.count != 2 {
                 log.add([.key("on"), .keyName(key)], "a handler is named ID.EVENT, like button.touchUpInside")
             } else {
                 checkEvent(id: parts[0], event: parts[1], path: [.key("on"), .keyName(key)])
@@ -81,9 +82,10 @@ extension SceneBuilder {
         if view is TextField {
             if !(editing + controlEvents).contains(event) { log.add(path, "unknown text field event '\(event)' (\((editing + controlEvents).joined(separator: ", ")))") }
         } else if view is Control {
-            if !controlEvents.contains(event) { log.add(path, "unknown event '\(event)' (\(controlEvents.joined(separator: ", ")))") }
+            let events = controlEvents + Self.valueEvents(of: view)
+            if !events.contains(event) { log.add(path, "unknown event '\(event)' (\(events.joined(separator: ", ")))") }
         } else {
-            log.add(path, "'\(id)' is not a control (button, textField, bar button item, or a view with tap handlers)")
+            log.add(path, "'\(id)' is not a control (button, textField, switch, slider, segmentedControl, pageControl, tabBar, bar button item, or a view with tap handlers)")
         }
     }
 
@@ -96,13 +98,14 @@ extension SceneBuilder {
             ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
             ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
             ("state", action.state != nil), ("nextState", action.nextState != nil),
-        ]
+        ] + Self.controlVerbs(action)
         let given = verbs.filter(\.1).map(\.0)
         guard given.count == 1, let verb = given.first else {
             return log.add(path, given.isEmpty ? "an action needs one verb (\(verbs.map(\.0).joined(separator: ", ")))"
                                                : "one verb per action, found \(given.joined(separator: " and "))")
         }
-        let blockVerbs = ["set", "activate", "deactivate", "constant", "shuffle", "layoutIfNeeded"]
+        let blockVerbs = ["set", "activate", "deactivate", "constant", "shuffle", "layoutIfNeeded", "insertArrangedSubview",
+                          "removeArrangedSubview"]
         if inBlock, !blockVerbs.contains(verb) {
             log.add(path + [.keyName(verb)], "an animate block changes only \(blockVerbs.joined(separator: ", "))")
         }
@@ -148,7 +151,9 @@ extension SceneBuilder {
             if values.title != nil, !(view is Button) { log.add(at + [.keyName("title")], "'\(id)' has no title") }
             if values.enabled != nil, !(view is Control) { log.add(at + [.keyName("enabled")], "'\(id)' is not a control") }
             if let change = values.gradient { checkGradientChange(change, on: view, at + [.key("gradient")]) }
+            checkControlValues(values, on: view, at)
         }
+        checkControlAction(action, path: path)
         if let machine = action.nextState, document.states?[machine] == nil {
             log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")
         }
@@ -161,8 +166,9 @@ extension SceneBuilder {
     func wireHandlers() {
         for (key, lists) in handlers {
             let parts = key.split(separator: ".").map(String.init)
-            guard parts.count == 2 else { continue }
             let actions = lists.flatMap { $0 }
+            if wireControlHandler(parts, actions) { continue }
+            guard parts.count == 2 else { continue }
             if parts[0] == "screen" {
                 if parts[1] == "tap" { stage.onBackgroundTap = { [unowned self] in perform([actions]) } }
                 continue

@@ -50,6 +50,7 @@ extension SceneBuilder {
             view.backgroundGradient = gradient(g, path + [.key("gradient")])
             declaredGradients.insert(view.name)
         }
+        if let m = spec.mask { view.mask = makeView(m, path: path + [.key("mask")]) }
         if let a = spec.alpha { view.alpha = a }
         if let h = spec.hidden { view.isHidden = h }
         if let c = spec.clipsToBounds { view.clipsToBounds = c }

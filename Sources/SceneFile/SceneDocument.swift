@@ -145,6 +145,70 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var imageView: String?
     var activityIndicator: String?
     var statusBar: String?
+    var stackView: String?
+    var shape: String?
+    var scrollView: String?
+    var `switch`: String?
+    var slider: String?
+    var segmentedControl: String?
+    var progressView: String?
+    var pageControl: String?
+    var tabBar: String?
+    var tableView: String?
+
+    var mask: ViewSpec?
+
+    var arrangedSubviews: [ViewSpec]?
+    var axis: StackAxisName?
+    var spacing: Double?
+    var distribution: StackDistributionName?
+    var alignment: StackAlignmentName?
+    var isLayoutMarginsRelativeArrangement: Bool?
+    var layoutMargins: [Double]?
+    var customSpacing: [String: Double]?
+
+    var path: String?
+    var ovalIn: [Double]?
+    var roundedRect: RoundedRectSpec?
+    var fillColor: String?
+    var strokeColor: String?
+    var lineWidth: Double?
+    var lineCap: LineCapName?
+    var lineJoin: LineJoinName?
+    var lineDashPattern: [Double]?
+    var lineDashPhase: Double?
+    var strokeStart: Double?
+    var strokeEnd: Double?
+    var fillRule: FillRuleName?
+
+    var contentSize: [Double]?
+    var contentOffset: [Double]?
+    var isPagingEnabled: Bool?
+    var showsVerticalScrollIndicator: Bool?
+    var showsHorizontalScrollIndicator: Bool?
+    var bounces: Bool?
+
+    var isOn: Bool?
+    var onTintColor: String?
+    var thumbTintColor: String?
+    var value: Double?
+    var minimumValue: Double?
+    var maximumValue: Double?
+    var minimumTrackTintColor: String?
+    var maximumTrackTintColor: String?
+    var items: ItemList?
+    var selectedSegmentIndex: Int?
+    var selectedSegmentTintColor: String?
+    var progress: Double?
+    var progressTintColor: String?
+    var trackTintColor: String?
+    var numberOfPages: Int?
+    var currentPage: Int?
+    var pageIndicatorTintColor: String?
+    var currentPageIndicatorTintColor: String?
+    var selectedItem: String?
+    var style: String?
+    var sections: [SectionSpec]?
 
     var frame: [Double]?
     var translatesAutoresizingMaskIntoConstraints: Bool?
@@ -195,7 +259,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var subviews: [ViewSpec]?
 
-    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar) whose value is its id, and its properties."
+    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar, stackView, shape, scrollView, switch, slider, segmentedControl, progressView, pageControl, tabBar, tableView) whose value is its id, and its properties."
     static let keyDescriptions = [
         "view": "A plain UIView with this id.",
         "label": "A UILabel with this id.",
@@ -228,6 +292,51 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "color": "An activity indicator's colour (default mid grey).",
         "animating": "An activity indicator spinning from the start.",
         "subviews": "Child views, back to front.",
+        "stackView": "A UIStackView with this id laying out its arrangedSubviews with constraints.",
+        "shape": "A view whose layer is a CAShapeLayer (path, ovalIn or roundedRect).",
+        "scrollView": "A UIScrollView with this id; its subviews are its content.",
+        "switch": "A UISwitch with this id (51 × 31 pt); taps toggle it and send valueChanged.",
+        "slider": "A UISlider with this id; the `drag` step moves it.",
+        "segmentedControl": "A UISegmentedControl with this id showing `items`.",
+        "progressView": "A UIProgressView with this id.",
+        "pageControl": "A UIPageControl with this id.",
+        "tabBar": "A UITabBar with this id showing `items` ({id, title, image, selectedImage, badgeValue, badgeColor}).",
+        "tableView": "A UITableView with this id: `style` plain or insetGrouped, and `sections`.",
+        "mask": "CALayer.mask: a view (a shape, say) in this view's coordinates whose alpha masks it; animate it by its id.",
+        "arrangedSubviews": "A stack view's views, in order, declared as in views.",
+        "axis": "A stack view's axis: horizontal (default) or vertical.",
+        "spacing": "Points between a stack view's views (the least gap for equalSpacing and equalCentering).",
+        "distribution": "fill (default), fillEqually, fillProportionally, equalSpacing or equalCentering.",
+        "alignment": "fill (default), leading, top, firstBaseline, center, trailing, bottom or lastBaseline (baselines in horizontal stacks).",
+        "isLayoutMarginsRelativeArrangement": "Lay the views out inside layoutMargins.",
+        "layoutMargins": "[top, left, bottom, right] (default 8 each).",
+        "customSpacing": "{arrangedViewId: points}: setCustomSpacing(_:after:).",
+        "path": "A shape's path as SVG path data in the view's points (`M 10 50 L 40 80 L 90 20`).",
+        "ovalIn": "[x, y, width, height]: UIBezierPath(ovalIn:).",
+        "roundedRect": "{rect: [x, y, width, height], cornerRadius}: UIBezierPath(roundedRect:cornerRadius:).",
+        "fillColor": "A shape's fill (default black; `none` for no fill).",
+        "strokeColor": "A shape's stroke (default none).",
+        "lineWidth": "0…1000 points (default 1).",
+        "lineCap": "butt (default), round or square.",
+        "lineJoin": "miter (default), round or bevel.",
+        "lineDashPattern": "Dash and gap lengths in points.",
+        "lineDashPhase": "Points into the dash pattern the line starts.",
+        "strokeStart": "0…1: where along the path the stroke starts (animatable).",
+        "strokeEnd": "0…1: where along the path the stroke ends (animatable).",
+        "fillRule": "nonZero (default) or evenOdd.",
+        "contentSize": "[width, height] of a scroll view's content.",
+        "contentOffset": "[x, y]: the content point at the scroll view's top-left.",
+        "isPagingEnabled": "Flicks settle on multiples of the scroll view's size.",
+        "isOn": "A switch starts on.",
+        "value": "A slider's value (default minimumValue).",
+        "items": "A segmented control's titles, or a tab bar's items.",
+        "selectedSegmentIndex": "The chosen segment (default 0; -1 for none).",
+        "progress": "0…1.",
+        "numberOfPages": "1…100 (default 3).",
+        "currentPage": "The page whose dot is current (default 0).",
+        "selectedItem": "The id of the tab bar's selected item (default the first).",
+        "style": "An activity indicator's style: medium or large (iOS 13+), gray (iOS 7, default); a table's: plain (default) or insetGrouped.",
+        "sections": "A table's sections: {header, footer, rows: [{id, text, secondaryText, cellStyle, image, accessory, isOn}]}.",
     ]
 }
 
@@ -510,7 +619,7 @@ struct AnimationSpec: Decodable, SchemaDocumented {
         "type": "spring, basic, decay (POP; with keyPath, Core Animation's CASpringAnimation and CABasicAnimation), animate (a UIKit block), keyframe (CAKeyframeAnimation) or group (CAAnimationGroup).",
         "view": "The view a POP animation animates, or a list of views that each run it (a skeleton's placeholders); its completion handlers run once, when the last has ended.",
         "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
-        "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint.",
+        "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint; a shape's CAShapeLayer key paths strokeStart, strokeEnd, lineWidth, lineDashPhase, strokeColor, fillColor (colours as [r, g, b, a]); a scroll view's contentOffset.",
         "key": "The key the animation runs under (default: its name); a new animation under a running key replaces it.",
         "toValue": "Where it ends: a number, a list (one per component) or an expression like `button.positionY + 20`; for gradient.colors a list of colours and for gradient.locations a list of numbers, one per colour of the view's gradient (outside 0…1 beyond the ends).",
         "velocity": "Starting velocity per second (spring, decay).",
@@ -612,10 +721,26 @@ struct ActionSpec: Decodable, SchemaDocumented {
     var stopAnimating: Names?
     var state: [String: String]?
     var nextState: String?
+    var insertArrangedSubview: InsertArrangedSpec?
+    var removeArrangedSubview: Names?
+    var setOn: [String: Bool]?
+    var setProgress: [String: Double]?
+    var setContentOffset: [String: [Double]]?
+    var insertRows: InsertRowsSpec?
+    var deleteRows: DeleteRowsSpec?
+    var animated: Bool?
     var after: Double?
     var launchOrientation: OrientationName?
 
     static let keyDescriptions = [
+        "insertArrangedSubview": "Put a view into a stack view: {stack, view: {label: …}, at}; inside an animate block the others move aside.",
+        "removeArrangedSubview": "Take views out of their stack views (and off the screen).",
+        "setOn": "{switchId: true}: setOn(_:animated:).",
+        "setProgress": "{progressViewId: 0.5}: setProgress(_:animated:).",
+        "setContentOffset": "{scrollViewId: [x, y]}: setContentOffset(_:animated:).",
+        "insertRows": "{table, section, at, rows: [...], animation: fade|top|automatic|none}.",
+        "deleteRows": "{table, rows: [ids], animation: fade|top|automatic|none}.",
+        "animated": "For setOn, setProgress and setContentOffset: animate (default true).",
         "run": "Start named animations.",
         "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run.",
         "set": "Set view properties: {viewId: {alpha: 1, …}}.",
@@ -655,6 +780,15 @@ struct PropertyValues: Decodable {
     var borderWidth: Double?
     var borderColor: String?
     var gradient: GradientChangeSpec?
+    var isOn: Bool?
+    var progress: Double?
+    var currentPage: Int?
+    var selectedSegmentIndex: Int?
+    var value: Double?
+    var badgeValue: String?
+    var contentOffset: [Double]?
+    var strokeStart: Double?
+    var strokeEnd: Double?
 }
 
 /// New values for a view's gradient layer (which the view's `gradient:` declares), with
@@ -689,6 +823,12 @@ struct StepSpec: Decodable, SchemaDocumented {
     var seed: UInt64?
     var waitUntilSettled: Bool?
     var timeout: Double?
+    var scroll: String?
+    var drag: String?
+    var from: [Double]?
+    var to: NumberList?
+    var duration: Double?
+    var velocity: [Double]?
     var launchOrientation: OrientationName?
 
     static let keyDescriptions = [
@@ -701,6 +841,8 @@ struct StepSpec: Decodable, SchemaDocumented {
         "focus": "Makes a text field first responder (`none` ends editing).",
         "rotate": "Turns the device: portrait or landscape.",
         "seed": "Re-seeds the random shuffles from here on.",
+        "scroll": "A finger scrolls a scroll view: to [x, y] (the content offset, from `from` or where it is) over `duration` seconds (default 0.5), or a flick with `velocity` [x, y] in points per second of the offset.",
+        "drag": "A finger drags a slider's thumb `to` a value over `duration` seconds (default 0.5).",
         "waitUntilSettled": "Waits until every animation is at rest and no delayed action is pending (at most `timeout` seconds, default 10).",
         "launchOrientation": "The step is played only when the scene launched in this orientation (portrait or landscape).",
     ]
@@ -721,4 +863,16 @@ enum TargetSpec: Decodable, SchemaDescribing {
     static func schema(in recorder: SchemaRecorder) -> JSONSchema {
         .oneOf([.string(description: "A view id."), .array(.number(), description: "[x, y] in screen points.")])
     }
+}
+
+/// A number or a list of numbers (`to:` of a scroll step is [x, y], of a drag step a value).
+struct NumberList: Decodable, SchemaDescribing {
+    var values: [Double]
+
+    init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if let one = try? single.decode(Double.self) { values = [one] } else { values = try single.decode([Double].self) }
+    }
+
+    static func schema(in recorder: SchemaRecorder) -> JSONSchema { .oneOf([.number(), .array(.number())]) }
 }

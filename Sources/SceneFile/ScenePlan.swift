@@ -36,7 +36,7 @@ struct ScenePlan {
                 ("wait", step.wait != nil), ("tap", step.tap != nil), ("press", step.press != nil),
                 ("release", step.release != nil), ("type", step.type != nil), ("delete", step.delete != nil),
                 ("focus", step.focus != nil), ("rotate", step.rotate != nil), ("seed", step.seed != nil),
-                ("waitUntilSettled", step.waitUntilSettled != nil),
+                ("waitUntilSettled", step.waitUntilSettled != nil), ("scroll", step.scroll != nil), ("drag", step.drag != nil),
             ]
             let given = verbs.filter(\.1).map(\.0)
             guard given.count == 1, let verb = given.first else {
@@ -45,9 +45,14 @@ struct ScenePlan {
                 continue
             }
             for (modifier, value, owners) in [("hold", step.hold, ["tap"]), ("interval", step.interval, ["type", "delete"]),
-                                              ("timeout", step.timeout, ["waitUntilSettled"])] where value != nil {
+                                              ("timeout", step.timeout, ["waitUntilSettled"]),
+                                              ("duration", step.duration, ["scroll", "drag"])] where value != nil {
                 if !owners.contains(verb) { log.add(path + [.keyName(modifier)], "'\(modifier)' goes with \(owners.joined(separator: " or "))") }
                 if let v = value, !(v >= 0 && v <= 600) { log.add(path + [.key(modifier)], "'\(modifier)' lies in 0…600 seconds") }
+            }
+            for (key, given) in [("to", step.to != nil), ("from", step.from != nil), ("velocity", step.velocity != nil)]
+            where given && verb != "scroll" && verb != "drag" {
+                log.add(path + [.keyName(key)], "'\(key)' goes with scroll or drag")
             }
             func target(_ spec: TargetSpec, _ key: String) -> Script.Target? {
                 switch spec {
@@ -94,6 +99,10 @@ struct ScenePlan {
                 parts.append(.focus(id == "none" ? nil : id))
             case "rotate":
                 run.append(.rotate(step.rotate == .landscape ? .landscape : .portrait))
+            case "scroll", "drag":
+                guard let gesture = Self.gesture(step, verb: verb, builder: builder, bad: bad) else { continue }
+                run.append(gesture.step)
+                seconds += gesture.seconds
             case "seed":
                 flush()
                 parts.append(.seed(step.seed!))
@@ -109,6 +118,41 @@ struct ScenePlan {
         if seconds * 60 > Double(Self.maxFrames) {
             log.add([.key("script")], "the script lasts longer than \(Self.maxFrames / 60) seconds")
         }
+    }
+
+    /// A `scroll` step (a drag to an offset, or a flick) or a slider `drag`, and how long it lasts.
+    static func gesture(_ step: StepSpec, verb: String, builder: SceneBuilder,
+                        bad: (String, String) -> Void) -> (step: Script.Step, seconds: Double)? {
+        let duration = step.duration ?? 0.5
+        guard duration > 0 else { bad("duration", "a gesture lasts more than 0 seconds"); return nil }
+        if verb == "drag" {
+            let id = step.drag!
+            guard let slider = builder.view(id) as? Slider else { bad("drag", "unknown slider '\(id)'"); return nil }
+            if step.velocity != nil || step.from != nil { bad("drag", "a slider drag takes to and duration") }
+            guard let to = step.to?.values, to.count == 1 else { bad("drag", "a drag needs to: a value"); return nil }
+            guard (slider.minimumValue...slider.maximumValue).contains(to[0]) else {
+                bad("to", "the slider's values lie in \(slider.minimumValue)…\(slider.maximumValue)")
+                return nil
+            }
+            return (.drag(id, value: to[0], duration: duration), duration)
+        }
+        let id = step.scroll!
+        guard builder.view(id) is ScrollView else { bad("scroll", "unknown scrollView '\(id)'"); return nil }
+        if let v = step.velocity {
+            guard v.count == 2, v.allSatisfy({ abs($0) <= 20_000 }) else {
+                bad("velocity", "a velocity is [x, y] points per second, each within ±20000")
+                return nil
+            }
+            if step.to != nil || step.from != nil || step.duration != nil { bad("velocity", "a flick takes velocity alone; a drag takes to, from and duration") }
+            return (.scroll(id, .flick(velocity: Point(v[0], v[1]))), 0)
+        }
+        guard let to = step.to?.values, to.count == 2 else { bad("scroll", "a scroll step needs to: [x, y] or velocity: [x, y]"); return nil }
+        var from: Point?
+        if let f = step.from {
+            guard f.count == 2 else { bad("from", "from is [x, y]"); return nil }
+            from = Point(f[0], f[1])
+        }
+        return (.scroll(id, .drag(from: from, to: Point(to[0], to[1]), duration: duration)), duration)
     }
 
     /// Plays the scene without drawing and returns the frame each `waitUntilSettled` ends on.

@@ -10,7 +10,7 @@ struct PoppingRender: ParsableCommand {
         abstract: "Replays iOS UI animations headlessly and writes PNG frames, animated GIFs and videos.",
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
                       ApngCommand.self, WebpCommand.self, VideoCommand.self, LayoutCommand.self, CheckCommand.self,
-                      MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self,
+                      MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self, InspectCommand.self,
                       SVGCommand.self],
         defaultSubcommand: RenderCommand.self)
 

@@ -4,6 +4,8 @@ import Text
 /// A button with a one-line title, as UIButton: `custom` draws its background colour and a
 /// coloured title; `system` draws only the title in the tint colour, dimmed while pressed.
 open class Button: Control {
+    open override var kind: String { "button" }
+
     public enum Style: Sendable { case custom, system }
 
     public var style: Style

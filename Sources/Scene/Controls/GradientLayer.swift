@@ -7,6 +7,8 @@ import Raster
 /// default, top to bottom), at `locations` (evenly spaced when `nil`), axial or radial, inside
 /// the (rounded) bounds. Points, colours and locations animate through the properties below.
 open class GradientLayer: View {
+    open override var kind: String { "gradient" }
+
     /// CAGradientLayer's `type`.
     public enum Kind: Sendable {
         /// Along the line from the start point to the end point (`kCAGradientLayerAxial`).

@@ -6,6 +6,8 @@ import SVG
 /// `UIViewContentModeScaleToFill` shows an image: animating the frame scales the art, down to
 /// nothing at a zero size. Any file `popping-render svg` renders can be shown.
 open class ImageView: View {
+    open override var kind: String { "imageView" }
+
     public let image: VectorImage
 
     public init(name: String = "", image: VectorImage, frame: Rect = .zero) {

@@ -9,6 +9,8 @@ import Text
 ///
 /// `Stage.installKeyboard(in:)` docks one and shows each key the script types with `press(_:atFrame:)`.
 open class KeyboardView: View {
+    open override var kind: String { "keyboard" }
+
     /// The keyboard's height in portrait on an iPhone.
     public static let height = 216.0
     /// The keyboard's height in landscape on an iPhone (iOS 7).

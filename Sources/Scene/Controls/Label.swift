@@ -7,6 +7,11 @@ import Text
 /// of lines centred vertically. Its text is shaped once and its lines kept between frames while
 /// the text, font and bounds stay the same.
 open class Label: View {
+    open override var kind: String { "label" }
+
+    /// The one line a single-line label shows.
+    open override var laidOutLines: [String]? { [text] }
+
     public var text: String
     public var font: Font
     public var textColor: Color

@@ -10,6 +10,8 @@ import Text
 /// Long titles are fitted as iOS 7 fits them: the back title shortens to "Back", then to the
 /// chevron alone, and a title that still does not fit is truncated with an ellipsis.
 open class NavigationBar: View {
+    open override var kind: String { "navigationBar" }
+
     /// The bar's height below the status bar.
     public static let height = 44.0
     /// The status bar the background reaches up behind.

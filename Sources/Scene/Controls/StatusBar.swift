@@ -5,6 +5,8 @@ import Text
 /// iOS 7's 20 pt status bar: signal dots and carrier on the left, the time in the middle, the
 /// battery on the right, and the network activity spinner beside the carrier when it is on.
 open class StatusBar: View {
+    open override var kind: String { "statusBar" }
+
     /// The glyphs' colour: black for the default style, white for light content.
     public var contentColor: Color
     public var time = "9:41 AM"

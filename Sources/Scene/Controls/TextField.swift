@@ -6,6 +6,8 @@ import Text
 /// secure entry, an optional left view, and a blinking tint-coloured caret while it is the
 /// first responder.
 open class TextField: Control {
+    open override var kind: String { "textField" }
+
     public enum BorderStyle: Sendable {
         /// No border; the owner styles the background.
         case none

@@ -35,14 +35,16 @@ extension ViewKind {
     static let commonKeys: Set<String> = [
         "frame", "translatesAutoresizingMaskIntoConstraints", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "gradient", "alpha", "hidden", "clipsToBounds", "userInteractionEnabled", "transform",
-        "contentHuggingPriority", "contentCompressionResistancePriority", "subviews",
+        "contentHuggingPriority", "contentCompressionResistancePriority", "subviews", "mask",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "cornerCurve",
     ]
 }
 
 extension SceneBuilder {
     /// Every view kind a scene can declare, in the order the messages list them.
-    static let viewKinds: [ViewKind] = [.plainView, .label, .button, .textField, .imageView, .activityIndicator, .statusBar]
+    static let viewKinds: [ViewKind] = [.plainView, .label, .button, .textField, .imageView, .activityIndicator, .statusBar,
+                                          .stackView, .shape, .scrollView, .uiSwitch, .slider, .segmentedControl, .progressView,
+                                          .pageControl, .tabBar, .tableView]
 
     /// Reports each key written on a view that its kind does not read, with the kinds that do.
     func checkKeys(of kind: ViewKind, at path: [PathStep]) {

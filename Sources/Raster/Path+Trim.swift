@@ -1,0 +1,88 @@
+import Geometry
+
+extension Path {
+    /// The part of the path between the fractions `start` and `end` (0...1) of its whole length,
+    /// all subpaths counted in order: what CAShapeLayer strokes for `strokeStart` and `strokeEnd`.
+    /// Curves are flattened within `tolerance` first; a closed subpath drawn whole stays closed,
+    /// a cut one becomes open, so the stroke's caps show at the cut ends (a round cap at a
+    /// checkmark's pen tip). Fractions are clamped to 0...1; `start >= end` gives an empty path.
+    public func trimmed(from start: Double, to end: Double, tolerance: Double = Path.strokeTolerance) -> Path {
+        let a = min(1, max(0, start.isFinite ? start : 0)), b = min(1, max(0, end.isFinite ? end : 1))
+        if a <= 0, b >= 1 { return self }
+        guard a < b, tolerance > 0 else { return Path() }
+        var measure = ContourCollector()
+        flatten(self, transform: .identity, tolerance: tolerance, into: &measure)
+        let total = measure.contours.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return Path() }
+        let from = a * total, to = b * total
+        var output = Path()
+        var travelled = 0.0
+        for contour in measure.contours {
+            defer { travelled += contour.length }
+            let lo = from - travelled, hi = to - travelled
+            guard hi > 0, lo < contour.length else { continue }
+            if lo <= 0, hi >= contour.length {
+                output.move(to: contour.points[0])
+                for p in contour.points.dropFirst() { output.line(to: p) }
+                if contour.closed { output.close() }
+                continue
+            }
+            contour.append(from: max(0, lo), to: min(contour.length, hi), into: &output)
+        }
+        return output
+    }
+}
+
+/// One flattened contour with its length (a closed one ends back at its start).
+private struct MeasuredContour {
+    var points: [Point]
+    var closed: Bool
+    var length: Double
+
+    private static func distance(_ a: Point, _ b: Point) -> Double {
+        ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
+
+    init(points: [Point], closed: Bool) {
+        var pts = points
+        if closed, let first = pts.first, pts.last != first { pts.append(first) }
+        self.points = pts
+        self.closed = closed
+        length = zip(pts, pts.dropFirst()).reduce(0) { $0 + Self.distance($1.0, $1.1) }
+    }
+
+    /// Appends the stretch between the distances `lo` and `hi` along the contour as an open subpath.
+    func append(from lo: Double, to hi: Double, into path: inout Path) {
+        var at = 0.0
+        var started = false
+        for (p, q) in zip(points, points.dropFirst()) {
+            let d = Self.distance(p, q)
+            defer { at += d }
+            guard d > 0, at + d >= lo else { continue }
+            if !started {
+                let f = (lo - at) / d
+                path.move(to: Point(p.x + (q.x - p.x) * f, p.y + (q.y - p.y) * f))
+                started = true
+            }
+            if at + d >= hi {
+                let f = (hi - at) / d
+                path.line(to: Point(p.x + (q.x - p.x) * f, p.y + (q.y - p.y) * f))
+                return
+            }
+            path.line(to: q)
+        }
+    }
+}
+
+/// Collects a path's flattened contours.
+private struct ContourCollector: PolylineSink {
+    var contours: [MeasuredContour] = []
+    private var current: [Point] = []
+
+    mutating func beginContour(at p: Point) { current = [p] }
+    mutating func line(to p: Point, smooth: Bool) { current.append(p) }
+    mutating func endContour(closed: Bool) {
+        if current.count > 1 { contours.append(MeasuredContour(points: current, closed: closed)) }
+        current = []
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import PoppingRender
+
+/// `popping-render inspect SCENE.yaml|DEMO`: plays the animation to one moment and prints the
+/// view tree there, as `recursiveDescription` prints it or as JSON for tools, so frames can be
+/// checked without hunting for pixels.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Prints the view tree of a demo or scene file at one moment (recursiveDescription, or --json).",
+        discussion: """
+            Each view shows its kind, id, frame in window points, bounds, alpha, hidden and transform, and a \
+            label its laid-out lines; values are what is on screen at that moment (mid-animation values while \
+            something animates). Without --at or --frame it shows the last frame. --json prints a tree whose \
+            every node has id, kind, frame [x, y, width, height], bounds, alpha, hidden, transform \
+            [a, b, c, d, tx, ty] and subviews.
+            """)
+
+    @Argument(help: "The demo (\(allDemos.map { $0.name }.joined(separator: ", "))) or a scene file (.yaml, .yml, .json).")
+    var animation: String
+
+    @Option(help: "The moment, in seconds from the start (frame round(SECONDS × 60)).")
+    var at: Double?
+
+    @Option(help: "The moment as a 60 Hz frame index.")
+    var frame: Int?
+
+    @Flag(help: "Print JSON for tools instead of recursiveDescription's text.")
+    var json = false
+
+    @Option(help: "Screen: \(Device.allCases.map(\.rawValue).joined(separator: ", ")) (default: the animation's own).")
+    var device: String?
+
+    @Option(help: "Screen size in points, WxH, instead of a device.")
+    var size: String?
+
+    @Option(help: "portrait or landscape (default: the animation's own).")
+    var orientation: String?
+
+    @Option(help: "Seed for animations with random choices (the constraints shuffle).")
+    var seed: UInt64 = DemoSettings.defaultSeed
+
+    func run() throws {
+        if at != nil, frame != nil { throw CommandFailure("--at", "give either --at or --frame, not both") }
+        if let at, !(at.isFinite && at >= 0) { throw CommandFailure("--at \(at)", "must be a number of seconds ≥ 0") }
+        let source = try AnimationSource(animation)
+        var arguments = ["--seed", String(seed)]
+        for (name, value) in [("--device", device), ("--size", size), ("--orientation", orientation)] {
+            if let value { arguments += [name, value] }
+        }
+        let screen = try RenderArguments.parse(arguments)
+        _ = try screen.validatedLook()
+        let run = try screen.start(source)
+        let last = max(0, run.frameCount - 1)
+        let wanted = frame ?? at.map { Int(($0 * 60).rounded()) } ?? last
+        guard (0...last).contains(wanted) else {
+            let input = frame.map { "--frame \($0)" } ?? "--at \(at!)"
+            throw CommandFailure(input, "the animation has frames 0..\(last) (0...\(Double(last) / 60) s)")
+        }
+        let stage = run.stage
+        for _ in 0..<wanted {
+            stage.advanceFrame()
+            stage.endFrame()
+        }
+        stage.advanceFrame()
+        let tree = stage.window.snapshot
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(tree), as: UTF8.self))
+        } else {
+            print(tree.recursiveDescription, terminator: "")
+        }
+    }
+}
