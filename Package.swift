@@ -14,10 +14,19 @@ let video = ProcessInfo.processInfo.environment["VIDEO"] != "no"
 let videoLibraries: [Target.Dependency] = video ? ["CFFmpeg"] : []
 let videoSetting: [SwiftSetting] = video ? [.define("POPPING_VIDEO")] : []
 
-/// Hot loops (rasterising, LZW, quantising) are built with -Ounchecked in release builds, and
-/// optimised in debug builds too, so `swift test` renders whole demos in seconds.
+/// The raster and codec hot loops (rasterising, blending, PNG filters, LZW, quantising) are built
+/// with -Ounchecked in release builds, and optimised in debug builds too, so `swift test` renders
+/// whole demos in seconds.
 let fast: [SwiftSetting] = [
     .unsafeFlags(["-Ounchecked", "-wmo"], .when(configuration: .release)),
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
+
+/// Everything else (parsers of scene files, SVG, fonts and reports, merges, counters, the
+/// command line) keeps Swift's overflow and bounds checks in release builds: a count from a
+/// hostile file that overflows must stop the program, never wrap into a wrong number. Optimised
+/// in debug builds as `fast` is.
+let checked: [SwiftSetting] = [
     .unsafeFlags(["-O"], .when(configuration: .debug)),
 ]
 
@@ -30,6 +39,7 @@ let package = Package(
         .library(name: "PoppingRender", targets: ["PoppingRender"]),
         .library(name: "PoppingTesting", targets: ["PoppingTesting"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
+        .library(name: "GoldenFrames", targets: ["GoldenFrames"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,7 +47,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "Geometry", swiftSettings: fast),
+        .target(name: "Geometry", swiftSettings: checked),
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Raster", dependencies: ["Geometry", "CRasterKernels"], swiftSettings: fast),
         .systemLibrary(name: "CLibPNGSystem", path: "Sources/CLibPNGSystem", pkgConfig: "libpng",
@@ -52,18 +62,18 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["Raster", "CLibPNG", "CLibDeflate", "CLibWebP"] + videoLibraries,
                 swiftSettings: fast + videoSetting),
         .systemLibrary(name: "CGlibcMalloc", path: "Sources/CGlibcMalloc"),
-        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: fast),
-        .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: fast),
-        .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: fast),
-        .target(name: "SVG", dependencies: ["Geometry", "Raster", "Text", "Codecs"], swiftSettings: fast),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: fast),
-        .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: fast),
+        .target(name: "Motion", dependencies: ["Geometry"], swiftSettings: checked),
+        .target(name: "Layout", dependencies: ["Geometry"], swiftSettings: checked),
+        .target(name: "Text", dependencies: ["Geometry", "Raster"], swiftSettings: checked),
+        .target(name: "SVG", dependencies: ["Geometry", "Raster", "Text", "Codecs"], swiftSettings: checked),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Motion", "Layout", "Text", "SVG"], swiftSettings: checked),
+        .target(name: "Demos", dependencies: ["Geometry", "Scene", "Text", "SVG", "Motion", "Layout"], swiftSettings: checked),
         .target(name: "PoppingRender",
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
-                swiftSettings: fast + videoSetting),
+                swiftSettings: checked + videoSetting),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
-        .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster", "CLibCrypto"], swiftSettings: fast),
+        .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster", "CLibCrypto"], swiftSettings: checked),
         .target(name: "PoppingTesting", dependencies: ["GoldenFrames", "PoppingRender"]),
         .target(name: "SceneFile",
                 dependencies: ["Demos", "Scene", "Geometry", "Layout", "Motion", "SVG", "Text", "Codecs", "Raster",
@@ -72,7 +82,7 @@ let package = Package(
             name: "popping-render",
             dependencies: ["PoppingRender", "GoldenFrames", "SceneFile", "CGlibcMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: fast),
+            swiftSettings: checked),
         .executableTarget(
             name: "popping-bench",
             dependencies: ["Raster", "Codecs", "Layout", "CGlibcMalloc",

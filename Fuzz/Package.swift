@@ -13,6 +13,8 @@ let package = Package(
         .executableTarget(name: "fuzz-layout", dependencies: [.product(name: "PoppingRender", package: "popping-render")]),
         .executableTarget(name: "fuzz-options", dependencies: [.product(name: "PoppingRender", package: "popping-render")]),
         .executableTarget(name: "fuzz-scene", dependencies: [.product(name: "SceneFile", package: "popping-render")]),
+        .executableTarget(name: "fuzz-scene-structure", dependencies: [.product(name: "SceneFile", package: "popping-render")]),
+        .executableTarget(name: "fuzz-report", dependencies: [.product(name: "GoldenFrames", package: "popping-render")]),
     ],
     swiftLanguageModes: [.v5]
 )

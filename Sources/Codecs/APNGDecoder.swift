@@ -28,10 +28,14 @@ public struct APNGAnimation: Sendable, Equatable {
 /// as a PNG of the frame's size). Malformed files throw `CodecError.malformed` naming the
 /// input, never crash; sizes are bounded by the pixel budget `PNG.defaultMaxPixels`.
 public enum APNGDecoder {
+    /// The most canvas pixels one file decodes to, all frames together: 128 full-budget
+    /// canvases, or 30 s of 60 fps frames of an iPhone screen at 3x.
+    public static let maxCanvasPixels = PNG.defaultMaxPixels * 128
+
     /// Decodes `bytes`, handing each frame to `body` as it is composed, so a long animation
     /// needs memory for two canvases, not all of them. Returns the size and play count.
     @discardableResult
-    public static func decode(_ bytes: [UInt8], name: String = "APNG",
+    public static func decode(_ bytes: [UInt8], name: String = "APNG", maxCanvasPixels: Int = maxCanvasPixels,
                               each body: (APNGFrame) throws -> Void) throws -> (width: Int, height: Int, plays: Int) {
         let chunks = try PNGChunks.parse(bytes, name: name)
         func fail(_ reason: String) -> CodecError { CodecError.malformed(input: name, reason: reason) }
@@ -56,6 +60,12 @@ public enum APNGDecoder {
         guard control.data.count == 8 else { throw fail("acTL is not 8 bytes") }
         let declared = Int(PNGChunks.readUInt32(bytes, at: control.data.lowerBound))
         let plays = Int(PNGChunks.readUInt32(bytes, at: control.data.lowerBound + 4))
+        // Every frame is composed onto a whole canvas: many tiny frames on a huge canvas cost
+        // canvas × frames, however small the file, so that product is bounded before decoding.
+        let frameCount = chunks.lazy.filter { $0.type == "fcTL" }.count
+        guard width * height * max(frameCount, 1) <= maxCanvasPixels else {
+            throw fail("\(frameCount) frames of a \(width)×\(height) canvas are more than the \(maxCanvasPixels) canvas pixels decoded at most")
+        }
 
         var canvas = Pixmap(width: width, height: height)
         var pending: (control: FrameControl, data: [UInt8])?

@@ -17,18 +17,7 @@ public final class AtomicFolder {
     public init(path: String, replaceable: (String) -> Bool) throws {
         self.path = path
         let manager = FileManager.default
-        var isDir: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw CodecError.unwritable(path: path, reason: "exists and is not a folder") }
-            let names: [String]
-            do { names = try manager.contentsOfDirectory(atPath: path) } catch {
-                throw CodecError.unwritable(path: path, reason: "cannot list the folder")
-            }
-            if let foreign = names.sorted().first(where: { !replaceable($0) }) {
-                throw CodecError.unwritable(path: path, reason: "the folder holds \(foreign), which this output would "
-                                                              + "not write; choose a new or empty folder")
-            }
-        }
+        try Self.checkReplaceable(path, replaceable: replaceable)
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do { try manager.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             throw CodecError.unwritable(path: path, reason: AtomicOutput.reasonFolderIsUnwritable(parent))
@@ -40,6 +29,26 @@ public final class AtomicFolder {
                 throw CodecError.unwritable(path: path, reason: AtomicOutput.reasonFolderIsUnwritable(parent))
             }
             return InterruptCleanup.add { Self.removeTree(temporary) }
+        }
+    }
+
+    /// Throws `CodecError.unwritable` unless a folder written at `path` could replace what is
+    /// there: nothing, or a real folder (not a link) holding only names `replaceable` accepts.
+    /// Commands call it before they start work, so a bad destination is refused at once.
+    public static func checkReplaceable(_ path: String, replaceable: (String) -> Bool) throws {
+        // A link is refused rather than followed: the swap would replace the link, and checking
+        // the folder it points to says nothing about what the swap throws away.
+        if isSymbolicLink(path) { throw CodecError.unwritable(path: path, reason: "is a symbolic link; name the folder itself") }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw CodecError.unwritable(path: path, reason: "exists and is not a folder") }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw CodecError.unwritable(path: path, reason: "cannot list the folder")
+        }
+        if let foreign = names.sorted().first(where: { !replaceable($0) }) {
+            throw CodecError.unwritable(path: path, reason: "the folder holds \(foreign), which this output would "
+                                                          + "not write; choose a new or empty folder")
         }
     }
 
@@ -83,4 +92,13 @@ public final class AtomicFolder {
     static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// Whether `path` itself (not what it points to) is a symbolic link; a trailing `/`, which would
+/// make the system follow the link, is ignored.
+public func isSymbolicLink(_ path: String) -> Bool {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    var info = stat()
+    return lstat(String(trimmed), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
 }

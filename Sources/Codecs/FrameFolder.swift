@@ -43,6 +43,12 @@ public struct FrameFolder: Codable, Equatable, Sendable {
     /// name that leaves the folder).
     public static func read(folder: String) throws -> FrameFolder? {
         let path = (folder as NSString).appendingPathComponent(manifestName)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw CodecError.malformed(input: path, reason: "is not a regular file") }
+        guard info.st_size <= largestManifest else {
+            throw CodecError.malformed(input: path, reason: "is \(info.st_size) bytes; a frame list over \(largestManifest) bytes is not read")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let list: FrameFolder
         do { list = try JSONDecoder().decode(FrameFolder.self, from: data) } catch {
@@ -52,9 +58,32 @@ public struct FrameFolder: Codable, Equatable, Sendable {
             throw CodecError.malformed(input: path, reason: "fps must be 1...1000, not \(list.fps)")
         }
         guard !list.frames.isEmpty else { throw CodecError.malformed(input: path, reason: "lists no frames") }
-        if let bad = list.frames.first(where: { $0.file.contains("/") || $0.file.hasPrefix(".") || $0.file.isEmpty }) {
-            throw CodecError.malformed(input: path, reason: "frame file \"\(bad.file)\" is not a name in the folder")
+        if let bad = list.frames.first(where: { $0.file.contains("/") || $0.file.hasPrefix(".") || $0.file.isEmpty
+                                                || $0.file.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+            throw CodecError.malformed(input: path, reason: "frame file \"\(printable(bad.file))\" is not a name in the folder")
+        }
+        // Each listed frame is read and decoded: a list naming one file 250,000 times would
+        // decode it 250,000 times, so a list may not be longer than the folder.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
+        guard list.frames.count <= files else {
+            throw CodecError.malformed(input: path, reason: "lists \(list.frames.count) frames, more than the \(files) files in its folder")
         }
         return list
+    }
+
+    /// The largest frames.json read: room for a million frames.
+    public static let largestManifest = 128 << 20
+
+    /// `text` with control characters (a NUL, an escape) written as `\u{…}`, for messages.
+    public static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -155,12 +155,27 @@ public struct GoldenStore: Sendable {
     /// `FOLDER/NAME.apng` (the format's extension).
     public func sequencePath(_ scene: String) -> String { "\(folder)/\(scene).\(format.fileExtension)" }
 
+    /// Throws a `RenderFailure` when recording `scene` would write through a symbolic link: the
+    /// goldens folder, `NAME.json` or the sequence being a link (a pull request's goldens could
+    /// point them anywhere). Nothing is followed or replaced.
+    public func refuseLinks(recording scene: String) throws {
+        if let link = [folder, manifestPath(scene), sequencePath(scene)].first(where: isSymbolicLink) {
+            throw RenderFailure(link, "is a symbolic link; goldens are written only into a real folder, as real files")
+        }
+    }
+
     /// The scene's manifest, nil when none was recorded; throws a `RenderFailure` naming the file
     /// when it cannot be read.
     public func manifest(_ scene: String) throws -> GoldenManifest? {
         let path = manifestPath(scene)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RenderFailure(path, "cannot be read") }
+        let real = try readable("\(scene).json")
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw RenderFailure(path, "is not a regular file") }
+        guard info.st_size <= Self.largestManifest else {
+            throw RenderFailure(path, "is \(info.st_size) bytes; a golden manifest over \(Self.largestManifest) bytes is not read")
+        }
+        guard let data = FileManager.default.contents(atPath: real) else { throw RenderFailure(path, "cannot be read") }
         let manifest: GoldenManifest
         do { manifest = try JSONDecoder().decode(GoldenManifest.self, from: data) } catch {
             throw RenderFailure(path, "is not a golden manifest (\(describe(error)))")
@@ -170,10 +185,26 @@ public struct GoldenStore: Sendable {
         return manifest
     }
 
+    /// The largest manifest read: a million frames' hashes.
+    public static let largestManifest = 128 << 20
+
+    /// The real path of `name` in the goldens folder, which must lie inside it (links resolved):
+    /// a manifest from a pull request cannot make a check read files elsewhere.
+    public func readable(_ name: String) throws -> String {
+        do { return try ReadRoot.contents(of: folder).resolve(name, relativeTo: folder) } catch let refusal as ReadRefusal {
+            throw RenderFailure(name.hasPrefix("/") ? refusal.path : "\(folder)/\(refusal.path)", refusal.reason)
+        }
+    }
+
+    /// Opens the frame sequence `manifest` names, which must lie in the goldens folder.
+    public func openSequence(of manifest: GoldenManifest) throws -> any FrameSequenceReader {
+        try format.openReader(path: try readable(manifest.sequence), fps: manifest.options.fps)
+    }
+
     /// Reads the scene's golden frames in order, handing each to `each` with its 60 Hz index
     /// until it returns false.
     public func frames(of manifest: GoldenManifest, _ each: (Int, Pixmap) throws -> Bool) throws {
-        let reader = try format.openReader(path: "\(folder)/\(manifest.sequence)", fps: manifest.options.fps)
+        let reader = try openSequence(of: manifest)
         for frame in manifest.frames {
             guard let pixmap = try reader.next() else {
                 throw RenderFailure("\(folder)/\(manifest.sequence)", "has fewer frames than its manifest")

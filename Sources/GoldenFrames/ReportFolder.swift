@@ -5,17 +5,18 @@ import Foundation
 /// A report folder: `index.html` (the self-contained page), `report.json` (the same facts for
 /// tools) and `media/` (the pictures of failing scenes, which `merge-reports` reads back).
 public enum ReportFolder {
-    /// Writes the folder at `path`, replacing one already there only once the new one is complete.
+    /// Writes the folder at `path` beside it and swaps it in whole once complete. An existing
+    /// folder is replaced only when it holds nothing but what a report writes (`index.html`,
+    /// `report.json`, `media/` of JSON files); anything else (a user's files, the goldens) is
+    /// refused, never deleted.
     public static func write(_ report: CheckReport, media: [SceneMedia], to path: String) throws {
-        let fm = FileManager.default
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
-            + ".\(ProcessInfo.processInfo.processIdentifier).partial"
-        try? fm.removeItem(atPath: temporary)
-        do { try fm.createDirectory(atPath: temporary + "/media", withIntermediateDirectories: true) } catch {
-            throw RenderFailure(path, "cannot create the report folder")
+        let output: AtomicFolder
+        do { output = try AtomicFolder(path: path, replaceable: replaceable(in: path)) } catch let CodecError.unwritable(_, reason) {
+            throw RenderFailure(path, reason)
         }
+        let temporary = output.temporaryPath
         do {
+            try FileManager.default.createDirectory(atPath: temporary + "/media", withIntermediateDirectories: false)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: temporary + "/report.json"))
@@ -24,11 +25,37 @@ public enum ReportFolder {
                 try compact.encode(item).write(to: URL(fileURLWithPath: temporary + String(format: "/media/%03d-", i) + fileName(item.scene) + ".json"))
             }
             try Data(ReportPage.html(report, media: media).utf8).write(to: URL(fileURLWithPath: temporary + "/index.html"))
-            if fm.fileExists(atPath: path) { try fm.removeItem(atPath: path) }
-            try fm.moveItem(atPath: temporary, toPath: path)
+            try output.commit()
+        } catch let CodecError.unwritable(_, reason) {
+            output.abort()
+            throw RenderFailure(path, "cannot write the report (\(reason))")
         } catch {
-            try? fm.removeItem(atPath: temporary)
+            output.abort()
             throw RenderFailure(path, "cannot write the report (\(error.localizedDescription))")
+        }
+    }
+
+    /// Throws a `RenderFailure` unless a report can be written at `path` (see `write`), so a
+    /// command refuses a bad destination before it starts.
+    public static func checkDestination(_ path: String) throws {
+        do { try AtomicFolder.checkReplaceable(path, replaceable: replaceable(in: path)) } catch let CodecError.unwritable(_, reason) {
+            throw RenderFailure(path, reason)
+        }
+    }
+
+    /// The names a report folder at `path` holds, which a new report may replace.
+    private static func replaceable(in path: String) -> (String) -> Bool {
+        { name in name == "index.html" || name == "report.json" || (name == "media" && holdsOnlyMedia(path + "/media")) }
+    }
+
+    /// Whether `folder` is a report's `media/`: a real folder of nothing but `.json` files.
+    private static func holdsOnlyMedia(_ folder: String) -> Bool {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        return names.allSatisfy { name in
+            var entry = stat()
+            return name.hasSuffix(".json") && lstat(folder + "/" + name, &entry) == 0 && entry.st_mode & S_IFMT == S_IFREG
         }
     }
 
@@ -53,9 +80,19 @@ public enum ReportFolder {
         return (report, media)
     }
 
-    /// A scene name as a file name.
+    /// A scene name as a file name and HTML id: letters, digits, `-` and `_`, at most 100 bytes.
+    /// A name that had to be changed to fit ends in 8 hex digits of its SHA-256, so two scenes
+    /// never share a file or an id (`a b` and `a?b`), and a 250-character name still leaves room
+    /// for the media file's prefix and extension within 255 bytes.
     static func fileName(_ scene: String) -> String {
-        String(scene.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let safe = String(scene.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        guard safe != scene || safe.utf8.count > 100 else { return safe }
+        var prefix = ""
+        for c in safe {
+            guard prefix.utf8.count + c.utf8.count <= 90 else { break }
+            prefix.append(c)
+        }
+        return prefix + "-" + SHA256.hex(Array(scene.utf8)).prefix(8)
     }
 }
 
@@ -65,10 +102,17 @@ extension CheckReport {
     /// failed. Throws a `RenderFailure` when the parts checked one scene with different options.
     public static func merging(_ parts: [(report: CheckReport, media: [SceneMedia])]) throws -> (report: CheckReport, media: [SceneMedia]) {
         var scenes: [SceneReport] = []
+        var position: [String: Int] = [:]
+        var problemsSeen: [Set<String>] = []
         for part in parts {
             for scene in part.report.scenes {
-                guard let i = scenes.firstIndex(where: { $0.name == scene.name }) else {
+                guard scene.toleratedFrames >= 0 else {
+                    throw RenderFailure(scene.name, "the report's toleratedFrames is negative (\(scene.toleratedFrames))")
+                }
+                guard let i = position[scene.name] else {
+                    position[scene.name] = scenes.count
                     scenes.append(scene)
+                    problemsSeen.append(Set(scene.problems))
                     continue
                 }
                 var merged = scenes[i]
@@ -76,17 +120,21 @@ extension CheckReport {
                 guard differences.isEmpty else {
                     throw RenderFailure(scene.name, "the reports checked it with different options: " + differences.joined(separator: ", "))
                 }
-                merged.checkedFrames = Array(Set(merged.checkedFrames + scene.checkedFrames)).sorted()
+                let (tolerated, overflow) = merged.toleratedFrames.addingReportingOverflow(scene.toleratedFrames)
+                guard !overflow else {
+                    throw RenderFailure(scene.name, "the reports' toleratedFrames add up to more than \(Int.max)")
+                }
+                merged.toleratedFrames = tolerated
+                merged.checkedFrames = Array(Set(merged.checkedFrames).union(scene.checkedFrames)).sorted()
                 merged.differingFrames = (merged.differingFrames + scene.differingFrames).sorted { $0.index < $1.index }
-                merged.toleratedFrames += scene.toleratedFrames
-                merged.problems += scene.problems.filter { !merged.problems.contains($0) }
+                for problem in scene.problems where problemsSeen[i].insert(problem).inserted { merged.problems.append(problem) }
                 if scene.status == .failed || merged.status == .failed { merged.status = .failed }
                 scenes[i] = merged
             }
         }
         let media = parts.flatMap(\.media).sorted { a, b in
             a.scene == b.scene ? (a.frames.first ?? 0) < (b.frames.first ?? 0)
-                : scenes.firstIndex { $0.name == a.scene } ?? 0 < scenes.firstIndex { $0.name == b.scene } ?? 0
+                : position[a.scene] ?? 0 < position[b.scene] ?? 0
         }
         let shards = parts.flatMap(\.report.shards)
         return (CheckReport(shards: shards, scenes: scenes), media)

@@ -12,8 +12,7 @@ enum ReportPage {
         var counts = ["\(failed.count) failed", "\(passed) passed"]
         if recorded > 0 { counts.append("\(recorded) recorded") }
         let title = failed.isEmpty ? "Golden frames: all \(report.scenes.count) scenes match" : "Golden frames: \(failed.count) of \(report.scenes.count) scenes differ"
-        let encoder = JSONEncoder()
-        let data = (try? encoder.encode(media)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let data = (try? JSONEncoder().encode(media)).map(scriptJSON) ?? "[]"
         var body = "<h1>\(escapeXML(title))</h1>\n<p class=\"counts\">\(counts.joined(separator: " · "))"
         if !report.shards.isEmpty { body += " · shards \(escapeXML(report.shards.joined(separator: ", ")))" }
         body += "</p>\n<table class=\"summary\"><thead><tr><th>scene</th><th>result</th><th>frames checked</th><th>render options</th></tr></thead><tbody>\n"
@@ -26,7 +25,9 @@ enum ReportPage {
         for scene in failed { body += section(scene) }
         return """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escapeXML(title))</title>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <title>\(escapeXML(title))</title>
             <style>\(style)</style></head>
             <body>
             \(body)
@@ -35,6 +36,38 @@ enum ReportPage {
             </body></html>
 
             """
+    }
+
+    /// What the page may load and run: its own style sheet and script (by their SHA-256) and the
+    /// `data:` PNGs the script makes, nothing else. Whatever a hostile golden or report.json
+    /// might smuggle into the page (an inline script, an event handler, a remote fetch) is
+    /// refused by the browser even if the escaping below it were wrong.
+    static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src '\(cspHash(style))'; "
+        + "script-src '\(cspHash(script))'; base-uri 'none'; form-action 'none'"
+
+    /// A CSP source expression naming an inline element's exact text.
+    private static func cspHash(_ text: String) -> String {
+        "sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString()
+    }
+
+    /// JSON text made safe inside a `<script>` element: `<`, `>` and `&` (which could close the
+    /// element or start `<!--` and `<script` that change how the HTML parser reads it) and the
+    /// line separators U+2028 and U+2029 become `\u` escapes. These characters only occur inside
+    /// JSON strings, where the escapes mean the same characters, so the JSON is unchanged.
+    static func scriptJSON(_ json: Data) -> String {
+        var out = ""
+        out.reserveCapacity(json.count)
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private static func resultText(_ scene: SceneReport) -> String {
@@ -92,7 +125,7 @@ enum ReportPage {
                 let box = frame.box.map { "(\($0[0]), \($0[1]))–(\($0[2]), \($0[3]))" } ?? "—"
                 html += "<tr data-frame=\"\(frame.index)\"><td>\(frame.index)</td><td>\(frame.differingPixels.map(String.init) ?? "—")</td>"
                     + "<td>\(frame.maxDifference.map(String.init) ?? "—")</td><td>\(box)</td>"
-                    + "<td><code>\(frame.expected.map { String($0.prefix(12)) } ?? "none") / \(frame.actual.prefix(12))</code></td></tr>\n"
+                    + "<td><code>\(escapeXML(frame.expected.map { String($0.prefix(12)) } ?? "none")) / \(escapeXML(String(frame.actual.prefix(12))))</code></td></tr>\n"
             }
             html += "</tbody></table>\n"
         }

@@ -88,6 +88,7 @@ public final class SceneCheck: FrameSink {
         }
         goldenHashes = Dictionary(golden?.frames.map { ($0.index, $0.sha256) } ?? [], uniquingKeysWith: { a, _ in a })
         if mode != .check {
+            try store.refuseLinks(recording: scene)
             writer = try store.format.makeWriter(path: store.sequencePath(scene), fps: options.fps)
         }
         if keepingMedia { actualStrip = FrameStripBuilder() }
@@ -151,7 +152,7 @@ public final class SceneCheck: FrameSink {
     /// The golden's frame `index`, read in order from the sequence; nil when the golden has none.
     private func goldenPixmap(at index: Int) throws -> Pixmap? {
         guard let golden, goldenHashes[index] != nil else { return nil }
-        if goldenReader == nil { goldenReader = try store.format.openReader(path: "\(store.folder)/\(golden.sequence)", fps: golden.options.fps) }
+        if goldenReader == nil { goldenReader = try store.openSequence(of: golden) }
         while goldenFrame.map({ $0.index < index }) ?? true {
             guard goldenPosition < golden.frames.count, let next = try goldenReader?.next() else {
                 throw RenderFailure("\(store.folder)/\(golden.sequence)", "has fewer frames than its manifest")

@@ -73,12 +73,23 @@ struct StyleSheet {
         return result
     }
 
-    /// The rules matching the last element of `path` (the root first), in cascade order:
-    /// ascending specificity, then source order.
-    func matching(_ path: [MarkupElement]) -> [Rule] {
-        rules.filter { $0.selector.matches(path) }.sorted {
-            $0.specificity != $1.specificity ? $0.specificity < $1.specificity : $0.order < $1.order
+    /// The rules matching `element`, in cascade order (ascending specificity, then source
+    /// order), and every rule's progress at it for its children. `parents` is the progress at
+    /// the element's parent (empty at the root). Walking the tree top-down this way, each rule
+    /// takes a few word operations per element, so matching is linear in rules × elements
+    /// however deep the tree or long the selectors.
+    func matching(_ element: MarkupElement, after parents: [Selector.Progress]) -> (rules: [Rule], progress: [Selector.Progress]) {
+        guard !rules.isEmpty else { return ([], []) }
+        var matched: [Rule] = []
+        var progress: [Selector.Progress] = []
+        progress.reserveCapacity(rules.count)
+        for (i, rule) in rules.enumerated() {
+            let step = rule.selector.step(from: parents.isEmpty ? Selector.Progress() : parents[i], at: element)
+            progress.append(step.progress)
+            if step.matches { matched.append(rule) }
         }
+        matched.sort { $0.specificity != $1.specificity ? $0.specificity < $1.specificity : $0.order < $1.order }
+        return (matched, progress)
     }
 
     private static func removeComments(_ text: inout [UInt8]) {
@@ -108,9 +119,25 @@ struct Selector {
         case attribute(name: String, op: String?, value: String)
     }
 
-    /// The compounds from the subject leftwards, each with whether the next one must match its
-    /// parent (`>`) rather than any ancestor.
-    private var compounds: [(conditions: [Condition], childOf: Bool)] = []
+    /// The compounds from the leftmost to the subject.
+    private var compounds: [[Condition]] = []
+    /// Bit k set when compound k may match any descendant of the element compound k - 1 matched
+    /// (a descendant combinator), not only a child (`>`).
+    private var descendantCombinators: UInt64 = 0
+
+    /// The most compounds a selector may have: its progress fits in one word. A longer one never
+    /// matches, as a selector a browser cannot parse.
+    static let maximumCompounds = 63
+
+    /// How far a selector has matched at one element of a top-down walk.
+    struct Progress {
+        /// Bit k: compounds 0..<k matched this element or an ancestor, with a descendant
+        /// combinator after compound k - 1, so compound k may match any element below.
+        var lasting: UInt64 = 0
+        /// Bit k: compounds 0..<k matched, compound k - 1 at this element, so compound k may
+        /// match its children.
+        var here: UInt64 = 0
+    }
 
     init?(_ text: String) {
         var chars = Array(text.trimmingSpace())
@@ -167,9 +194,10 @@ struct Selector {
                 sawCompound = true
             }
         }
-        guard !list.isEmpty else { return nil }
-        // Stored subject first; each entry's flag says whether the next one is its parent.
-        compounds = list.reversed()
+        guard !list.isEmpty, list.count <= Self.maximumCompounds else { return nil }
+        // Each entry's flag says whether the compound before it must be its parent.
+        compounds = list.map(\.conditions)
+        for (k, entry) in list.enumerated() where k > 0 && !entry.childOf { descendantCombinators |= 1 << UInt64(k) }
     }
 
     private static func attributeCondition(_ text: String) -> Condition? {
@@ -194,7 +222,7 @@ struct Selector {
     var specificity: (Int, Int, Int) {
         var result = (0, 0, 0)
         for compound in compounds {
-            for condition in compound.conditions {
+            for condition in compound {
                 switch condition {
                 case .id: result.0 += 1
                 case .className, .attribute: result.1 += 1
@@ -205,32 +233,19 @@ struct Selector {
         return result
     }
 
-    /// Whether the selector matches the last element of `path` (the root first).
-    func matches(_ path: [MarkupElement]) -> Bool {
-        guard let subject = path.last, Self.matches(compounds[0].conditions, subject) else { return false }
-        var failed = Set<Int>()
-        return matchAncestors(from: 1, path: path, below: path.count - 1, failed: &failed)
-    }
-
-    /// Whether compounds `index...` match ancestors of `path[below]`, backtracking over
-    /// descendant combinators. Each (compound, element) pair that failed is remembered, so the
-    /// search is linear in compounds × depth however the selector and tree are built.
-    private func matchAncestors(from index: Int, path: [MarkupElement], below: Int, failed: inout Set<Int>) -> Bool {
-        guard index < compounds.count else { return true }
-        let key = index * (path.count + 1) + below
-        guard !failed.contains(key) else { return false }
-        let childOnly = compounds[index - 1].childOf
-        var candidate = below - 1
-        while candidate >= 0 {
-            if Self.matches(compounds[index].conditions, path[candidate]),
-               matchAncestors(from: index + 1, path: path, below: candidate, failed: &failed) {
-                return true
-            }
-            if childOnly { break }
-            candidate -= 1
+    /// The selector's progress at `element`, given its progress at the element's parent, and
+    /// whether it matches `element`: compound 0 may match any element, and compound k one the
+    /// progress says compounds 0..<k lead to.
+    func step(from parent: Progress, at element: MarkupElement) -> (progress: Progress, matches: Bool) {
+        var open = parent.lasting | parent.here | 1
+        var here: UInt64 = 0
+        while open != 0 {
+            let k = open.trailingZeroBitCount
+            open &= open - 1
+            if k < compounds.count, Self.matches(compounds[k], element) { here |= 1 << UInt64(k + 1) }
         }
-        failed.insert(key)
-        return false
+        let matches = here & (1 << UInt64(compounds.count)) != 0
+        return (Progress(lasting: parent.lasting | (here & descendantCombinators), here: here), matches)
     }
 
     private static func matches(_ conditions: [Condition], _ element: MarkupElement) -> Bool {

@@ -1,5 +1,6 @@
 import class Foundation.FileManager
 import struct Foundation.Data
+import Glibc
 import Geometry
 import Raster
 
@@ -39,8 +40,18 @@ public struct VectorImage: Equatable, Sendable {
         try VectorImageReader(source: SourceText(name: name, text: text)).read()
     }
 
+    /// The largest SVG file read, checked from its size before it is read.
+    public static let largestFile = 64 << 20
+
     /// Reads and parses the SVG file at `path`; errors name `path`.
     public static func load(path: String) throws -> VectorImage {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else { throw SVGError(file: path, line: 0, column: 0, message: "is not a regular file") }
+            guard info.st_size <= largestFile else {
+                throw SVGError(file: path, line: 0, column: 0, message: "is \(info.st_size) bytes; SVG files over \(largestFile) bytes are not read")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SVGError(file: path, line: 0, column: 0, message: "cannot read the file")
         }

@@ -39,13 +39,15 @@ extension VectorImageReader {
             }
             bytes = [UInt8](data)
         } else {
-            guard !reference.contains(":"), !reference.hasPrefix("/") else {
+            guard !reference.contains(":") else {
                 warn(at: offset, "image: '\(reference.prefix(60))' is not a data URL or a file beside the SVG; not drawn")
                 return nil
             }
             let folder = source.name.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             do {
-                return try PNG.read(path: (folder.isEmpty ? "" : folder + "/") + reference)
+                // Only files beneath the SVG's root (see ReadRoot): `../` and links out of it are refused.
+                let path = try ReadRoot.references(inFolder: folder.isEmpty ? "." : folder).resolve(reference, relativeTo: folder)
+                return try PNG.read(path: path)
             } catch {
                 warn(at: offset, "image: \(error); not drawn")
                 return nil

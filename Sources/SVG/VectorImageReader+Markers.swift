@@ -45,6 +45,8 @@ extension VectorImageReader {
             warn(at: element.offset, "marker: '#\(id)' is drawn inside itself; not drawn there")
             return []
         }
+        guard enter("marker #\(id)", at: element.offset) else { return [] }
+        defer { leave("marker #\(id)") }
         expanding.insert("marker:" + id)
         defer { expanding.remove("marker:" + id) }
         var inner = Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts)

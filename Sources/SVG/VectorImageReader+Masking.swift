@@ -17,6 +17,8 @@ extension VectorImageReader {
             warn(at: element.offset, "clip-path: '#\(id)' refers back to itself; not drawn")
             return nothing
         }
+        guard enter("clip-path #\(id)", at: element.offset) else { return nothing }
+        defer { leave("clip-path #\(id)") }
         expanding.insert("clip:" + id)
         defer { expanding.remove("clip:" + id) }
         var inner = context
@@ -46,6 +48,8 @@ extension VectorImageReader {
             warn(at: element.offset, "mask: '#\(id)' refers back to itself; not drawn")
             return nothing
         }
+        guard enter("mask #\(id)", at: element.offset) else { return nothing }
+        defer { leave("mask #\(id)") }
         expanding.insert("mask:" + id)
         defer { expanding.remove("mask:" + id) }
         let box = objectBox(group, context)

@@ -101,6 +101,10 @@ extension VectorImageReader {
     /// The largest pattern tile rendered, in pixels a side.
     static let maximumTileSide = 1024
 
+    /// The most pattern tile pixels one file renders, all patterns together (patterns filling
+    /// patterns multiply): 32 full-size tiles, a second or so of drawing.
+    static let maximumPatternPixels = 32 << 20
+
     /// `<pattern>`: its tile (x, y, width, height in `patternUnits`) rendered once with its
     /// content (in `patternContentUnits`, or fitted by its viewBox) at twice the scale the tile
     /// is drawn at, then repeated as an `ImagePattern`.
@@ -110,6 +114,8 @@ extension VectorImageReader {
             warn(at: element.offset, "paint: pattern '#\(id)' is used inside itself; not painted")
             return .found(nil)
         }
+        guard enter("pattern #\(id)", at: element.offset) else { return .found(nil) }
+        defer { leave("pattern #\(id)") }
         expanding.insert("pattern:" + id)
         defer { expanding.remove("pattern:" + id) }
         let chain = gradientChain(server)
@@ -141,22 +147,37 @@ extension VectorImageReader {
             content = .scale(box.width, box.height)
         }
         // Rendered at twice the scale it is shown at (within the size limit), then filtered down.
-        let shown = max(tileToViewBox.axisScales.x, tileToViewBox.axisScales.y) * 2
+        // A pattern inside another's tile is already drawn at the outer tile's doubled scale, so
+        // it is not doubled again (nested patterns would otherwise double per level).
+        let shown = max(tileToViewBox.axisScales.x, tileToViewBox.axisScales.y) * (patternNesting == 0 ? 2 : 1)
         let limit = Double(Self.maximumTileSide)
         let pixelsWide = min(limit, max(1, (tile.width * shown).rounded(.up)))
         let pixelsHigh = min(limit, max(1, (tile.height * shown).rounded(.up)))
         guard pixelsWide.isFinite, pixelsHigh.isFinite else { return .found(nil) }
         let toPixels = AffineTransform.scale(pixelsWide / tile.width, pixelsHigh / tile.height)
+        let key = "\(id) \(tile) \(tileToViewBox) \(content) \(context.viewport)"
+        if let rendered = patternTiles[key] { return .found(rendered) }
+        let pixels = Int(pixelsWide * pixelsHigh)
+        guard patternPixels + pixels <= Self.maximumPatternPixels else {
+            warn(at: element.offset, "paint: the file's patterns need more than \(Self.maximumPatternPixels) pixels of tiles; '#\(id)' is not painted")
+            patternTiles[key] = .some(nil)
+            return .found(nil)
+        }
+        patternPixels += pixels
         var inner = context
         inner.style = style(of: server, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
         inner.transform = content.concatenating(toPixels)
         inner.clipping = false
         let holder = chain.first { $0.children.contains { !$0.isText } } ?? server
+        patternNesting += 1
         let nodes = children(of: holder, inner)
+        patternNesting -= 1
         let canvas = Canvas(width: Int(pixelsWide), height: Int(pixelsHigh))
         canvas.draw(VectorGroup(children: nodes), transform: .identity)
         let pixelsToViewBox = AffineTransform.scale(tile.width / pixelsWide, tile.height / pixelsHigh).concatenating(tileToViewBox)
-        return .found(.pattern(ImagePattern(tile: canvas.pixmap, transform: pixelsToViewBox)))
+        let paint = Paint.pattern(ImagePattern(tile: canvas.pixmap, transform: pixelsToViewBox))
+        patternTiles[key] = paint
+        return .found(paint)
     }
 
     /// The stops of `gradient`: offsets clamped to 0...1 and made non-decreasing, colours

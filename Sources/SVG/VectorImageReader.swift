@@ -8,7 +8,9 @@ import Raster
 ///
 /// Invalid values are ignored with a warning, as the SVG spec asks; hostile input is bounded:
 /// element nesting by the markup parser, `use` expansion by `maximumNodes`, reference cycles by
-/// tracking what is being expanded.
+/// tracking what is being expanded, and chains of references of every kind (`use`, `symbol`,
+/// clip paths, masks, markers, patterns) together with the elements between them by
+/// `maximumDepth`, past which the file is refused with an error naming the chain.
 final class VectorImageReader {
     let source: SourceText
     private(set) var warnings: [SVGError] = []
@@ -25,6 +27,25 @@ final class VectorImageReader {
 
     /// The most render-tree nodes one file may expand to (a `use` bomb stops here).
     static let maximumNodes = 100_000
+
+    /// How deep reading may go, counting each element inside another and each reference
+    /// followed: more than twice the markup parser's nesting, so any file within it that
+    /// references another subtree reads, and a few hundred stack frames, so no chain of
+    /// references can exhaust the stack.
+    static let maximumDepth = 512
+    /// The current depth (elements and references).
+    private var depth = 0
+    /// The references being followed, outermost first (`<use> #a`, `clip-path #b`).
+    private var chain: [String] = []
+    /// Set when reading went past `maximumDepth`; `read()` throws it and nothing more is read.
+    private var tooDeep: SVGError?
+    /// Pattern tiles already rendered, by pattern and placement: a pattern used by many
+    /// elements (or by the content of another pattern) is rendered once per placement.
+    var patternTiles: [String: Paint?] = [:]
+    /// Pixels of pattern tiles rendered so far, against `maximumPatternPixels`.
+    var patternPixels = 0
+    /// How many pattern tiles are being rendered (patterns inside patterns).
+    var patternNesting = 0
 
     /// The faces text is drawn with and `ex` units are measured in.
     let fonts: FontFinder
@@ -53,14 +74,15 @@ final class VectorImageReader {
         let root = try located { try markup.parseDocument() }
         guard root.name == "svg" else { throw source.error(at: root.offset, "the root element is <\(root.name)>, not <svg>") }
         var sheet = StyleSheet()
-        index(root, path: [], sheet: &sheet)
-        cascade(root, path: [], sheet: sheet)
+        index(root, sheet: &sheet)
+        cascade(root, progress: [], sheet: sheet)
 
         let (viewBox, size, aspectRatio) = try frame(of: root)
         var context = Context(style: Style(), transform: .identity, viewport: viewBox.size, fonts: fonts)
         context.style = style(of: root, parent: context)
         context.transform = transform(of: root, context)
         let children = wrap(self.children(of: root, context), element: root, context)
+        if let tooDeep { throw tooDeep }
         return VectorImage(viewBox: viewBox, size: size, aspectRatio: aspectRatio, root: VectorGroup(children: children),
                            warnings: warnings)
     }
@@ -68,24 +90,24 @@ final class VectorImageReader {
     // MARK: - Indexing and the cascade
 
     /// Records ids and collects `<style>` sheets, in document order.
-    private func index(_ element: MarkupElement, path: [MarkupElement], sheet: inout StyleSheet) {
+    private func index(_ element: MarkupElement, sheet: inout StyleSheet) {
         if let id = element.attribute("id")?.value, elements[id] == nil { elements[id] = element }
         if element.name == "style" {
             let type = element.attribute("type")?.value.trimmingSpace() ?? ""
             if type.isEmpty || type == "text/css" { sheet.add(element.textContent) }
         }
-        for child in element.children where !child.isText { index(child, path: path + [element], sheet: &sheet) }
+        for child in element.children where !child.isText { index(child, sheet: &sheet) }
     }
 
     /// Stores every element's declarations in cascade order: presentation attributes, then
     /// style sheet rules by specificity, then the `style` attribute, then `!important` rules
     /// and `!important` style declarations.
-    private func cascade(_ element: MarkupElement, path: [MarkupElement], sheet: StyleSheet) {
-        let path = path + [element]
+    private func cascade(_ element: MarkupElement, progress parents: [Selector.Progress], sheet: StyleSheet) {
+        let (rules, progress) = sheet.matching(element, after: parents)
         var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) }
             .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
         var important: [Declaration] = []
-        for rule in sheet.matching(path) {
+        for rule in rules {
             for d in rule.declarations {
                 let declaration = Declaration(property: d.property, value: d.value, offset: element.offset)
                 if d.important { important.append(declaration) } else { normal.append(declaration) }
@@ -98,7 +120,7 @@ final class VectorImageReader {
             }
         }
         declarations[element.offset] = normal + important
-        for child in element.children where !child.isText { cascade(child, path: path, sheet: sheet) }
+        for child in element.children where !child.isText { cascade(child, progress: progress, sheet: sheet) }
     }
 
     /// The last cascaded value of a property the render tree reads from one element only
@@ -200,7 +222,8 @@ final class VectorImageReader {
         nodeBudget -= 1
         let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
                                        "line", "polyline", "polygon", "image"]
-        guard renderable.contains(element.name) else { return [] }
+        guard renderable.contains(element.name), enter(nil, at: element.offset) else { return [] }
+        defer { leave(nil) }
         walking.insert(element.offset)
         defer { walking.remove(element.offset) }
         var context = parent
@@ -310,6 +333,8 @@ final class VectorImageReader {
             warn(at: element.offset, "<use> refers to '#\(id)', which contains this <use>; not drawn")
             return []
         }
+        guard enter("<use> #\(id)", at: element.offset) else { return [] }
+        defer { leave("<use> #\(id)") }
         let lengths = context.lengths
         let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
         var inner = context
@@ -333,6 +358,29 @@ final class VectorImageReader {
     }
 
     // MARK: - References
+
+    /// Goes one level deeper: into an element, or along `reference` (`clip-path #c`). Past
+    /// `maximumDepth` it returns false and reading stops, `read()` throwing an error at `offset`
+    /// that names the chain of references that got there. Every `true` is paired with `leave`.
+    func enter(_ reference: String?, at offset: Int) -> Bool {
+        guard tooDeep == nil else { return false }
+        if let reference { chain.append(reference) }
+        guard depth < Self.maximumDepth else {
+            let shown = chain.count <= 6 ? chain : chain.prefix(3) + ["…"] + chain.suffix(3)
+            let through = chain.isEmpty ? "" : " through \(chain.count) references (\(shown.joined(separator: " → ")))"
+            tooDeep = source.error(at: offset, "elements and references nest more than \(Self.maximumDepth) levels deep\(through)")
+            if reference != nil { chain.removeLast() }
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    /// Comes back from the level `enter` went into.
+    func leave(_ reference: String?) {
+        depth -= 1
+        if reference != nil { chain.removeLast() }
+    }
 
     /// The element an `href` or `xlink:href` names, with a warning when it is missing.
     func reference(_ element: MarkupElement, what: String) -> (String, MarkupElement)? {

@@ -71,19 +71,23 @@ enum MergeKeys {
         case let .sequence(sequence):
             return .sequence(Node.Sequence(sequence.map { resolved($0, &problems) }, sequence.tag, sequence.style, sequence.mark))
         case let .mapping(mapping):
+            // Keys are looked up in sets, so a merge of a mapping of n keys takes time in n, not n².
             var own: [(Node, Node)] = []
+            var ownKeys: Set<Node> = []
             var merged: [(Node, Node)] = []
+            var mergedKeys: Set<Node> = []
             for (key, value) in mapping {
                 guard isMergeKey(key) else {
                     own.append((key, resolved(value, &problems)))
+                    ownKeys.insert(key)
                     continue
                 }
                 for source in sources(of: value, key: key, &problems) {
                     guard case let .mapping(pairs) = resolved(source, &problems) else { continue }
-                    for (k, v) in pairs where !merged.contains(where: { $0.0 == k }) { merged.append((k, v)) }
+                    for (k, v) in pairs where mergedKeys.insert(k).inserted { merged.append((k, v)) }
                 }
             }
-            let kept = merged.filter { pair in !own.contains { $0.0 == pair.0 } }
+            let kept = merged.filter { !ownKeys.contains($0.0) }
             return .mapping(Node.Mapping(kept + own, mapping.tag, mapping.style, mapping.mark))
         }
     }

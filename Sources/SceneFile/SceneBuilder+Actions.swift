@@ -11,7 +11,28 @@ import Text
 
 /// Running the actions handlers and transitions name: set, activate, constant, shuffle, state changes.
 extension SceneBuilder {
-    func perform(_ lists: [[ActionSpec]]) {
+    /// The most actions that may start one another at once (a completion running an animation
+    /// whose completion runs it again, a transition calling `nextState` on its own machine):
+    /// deeper chains never end, and would exhaust the stack, so they are cut and reported.
+    static let maximumActionDepth = 64
+
+    /// Runs handler actions; `cause` names what started them (an animation's completion, a
+    /// state machine's transition), for the chain a runaway is reported with.
+    func perform(_ lists: [[ActionSpec]], because cause: String? = nil) {
+        if let cause {
+            guard actionCauses.count < Self.maximumActionDepth else {
+                if !reportedRunaway {
+                    reportedRunaway = true
+                    let chain = actionCauses.prefix(3) + ["…"] + actionCauses.suffix(2) + [cause]
+                    log.add([.key(cause.hasPrefix("state ") ? "states" : "on")],
+                            "actions start actions at once more than \(Self.maximumActionDepth) deep (\(chain.joined(separator: " → "))); "
+                                + "a completion or transition that starts itself again needs an `after:` delay")
+                }
+                return
+            }
+            actionCauses.append(cause)
+        }
+        defer { if cause != nil { actionCauses.removeLast() } }
         for action in lists.flatMap({ $0 }) where action.launchOrientation.map({ $0.rawValue == launchOrientation.rawValue }) ?? true {
             if let delay = action.after, delay > 0 {
                 stage.run(after: delay) { [unowned self] in act(action) }
@@ -119,6 +140,6 @@ extension SceneBuilder {
         let transition = machine.spec.transitions?.first { t in
             (t.from.map { $0.values.contains(from) } ?? true) && (t.to.map { $0.values.contains(state) } ?? true)
         }
-        if let transition { perform([transition.actions]) }
+        if let transition { perform([transition.actions], because: "state \(name) → \(state)") }
     }
 }

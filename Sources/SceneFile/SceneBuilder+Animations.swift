@@ -61,7 +61,7 @@ extension SceneBuilder {
         var remaining = targets
         return { [unowned self] _ in
             remaining -= 1
-            if remaining == 0 { perform(handlers) }
+            if remaining == 0 { perform(handlers, because: "\(name).completion") }
         }
     }
 
@@ -149,7 +149,9 @@ extension SceneBuilder {
                     made()
                 }
             }
-            let done: ((Bool) -> Void)? = handlers["\(name).completion"].map { lists in { [unowned self] _ in perform(lists) } }
+            let done: ((Bool) -> Void)? = handlers["\(name).completion"].map { lists in
+                { [unowned self] _ in perform(lists, because: "\(name).completion") }
+            }
             let duration = spec.duration ?? 0
             let group = stage.animate(timing: blockTiming(spec) ?? .animate(duration: duration), options: options,
                                       changes: block, completion: done)

@@ -47,6 +47,11 @@ final class SceneBuilder {
     var handlers: [String: [[ActionSpec]]] = [:]
     /// The animations each run of an animate block started, by its name, for `stop`.
     var blockGroups: [String: [Stage.BlockAnimationGroup]] = [:]
+    /// What started the actions running now, outermost first (`fade.completion`, `state light`):
+    /// actions that start actions at once nest, and `perform` stops the chain past a budget.
+    var actionCauses: [String] = []
+    /// Whether a runaway chain of actions has been reported (once per scene).
+    var reportedRunaway = false
     var random: SeededRandom
     /// The orientation the scene launched in, for steps and actions given a `launchOrientation`.
     let launchOrientation: Orientation

@@ -36,6 +36,9 @@ public enum SceneFile {
     /// Reads, checks and prepares the scene at `path`; throws `SceneProblems` listing every
     /// problem found (a missing file is one problem at 1:1).
     public static func load(path: String) throws -> LoadedScene {
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > maxFileSize {
+            throw SceneProblems(problems: [SceneProblem(file: path, line: 1, column: 1, message: "the file is larger than 16 MB")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw SceneProblems(problems: [SceneProblem(file: path, line: 1, column: 1,
@@ -63,9 +66,13 @@ public enum SceneFile {
         func fail(_ line: Int, _ column: Int, _ message: String) -> Result<LoadedScene, SceneProblems> {
             .failure(SceneProblems(problems: [SceneProblem(file: file, line: line, column: column, message: message)]))
         }
+        guard bytes.count <= maxFileSize else { return fail(1, 1, "the file is larger than 16 MB") }
+        // A byte-order mark is not part of the text (editors on Windows write one).
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         guard let text = String(validating: bytes, as: UTF8.self) else { return fail(1, 1, "the file is not UTF-8 text") }
-        guard bytes.count <= 16 << 20 else { return fail(1, 1, "the file is larger than 16 MB") }
-        if let line = nestingTooDeep(bytes) { return fail(line, 1, "nested more than \(maxNesting) levels deep") }
+        if let at = YAMLNesting.firstTooDeep(bytes, limit: maxNesting) {
+            return fail(at.line, at.column, "nested more than \(maxNesting) levels deep")
+        }
         let composedNode: Node?
         do {
             composedNode = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
@@ -112,49 +119,11 @@ public enum SceneFile {
     }
 
     /// How deep a scene may nest lists and mappings: far more than any screen needs, far less
-    /// than the YAML parser's recursion can take.
+    /// than building and walking the node tree can take.
     static let maxNesting = 200
 
-    /// The line on which the text nests deeper than `maxNesting`, or nil. Block nesting needs a
-    /// column (or a `- ` indicator) per level, flow nesting a bracket per level, so counting
-    /// both bounds the depth without parsing.
-    static func nestingTooDeep(_ bytes: [UInt8]) -> Int? {
-        var line = 1, lead = 0, atLineStart = true, flow = 0
-        var quote: UInt8?
-        var comment = false
-        for b in bytes {
-            if b == UInt8(ascii: "\n") {
-                line += 1
-                lead = 0
-                atLineStart = true
-                comment = false
-                continue
-            }
-            if comment { continue }
-            if atLineStart {
-                if b == UInt8(ascii: " ") || b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: "\t") {
-                    lead += 1
-                    if lead > maxNesting * 2 { return line }
-                    continue
-                }
-                atLineStart = false
-            }
-            if let q = quote {
-                if b == q { quote = nil }
-                continue
-            }
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = b
-            case UInt8(ascii: "#"): comment = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                flow += 1
-                if flow > maxNesting { return line }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): flow = max(0, flow - 1)
-            default: break
-            }
-        }
-        return nil
-    }
+    /// The largest scene file read, checked from its size before it is read.
+    public static let maxFileSize = 16 << 20
 
     private static func problem(_ error: YamlError, file: String) -> SceneProblem {
         switch error {
@@ -287,6 +256,8 @@ public struct LoadedScene {
                 let (line, column) = locator.mark(step)
                 warn(SceneProblem(file: file, line: line, column: column, message: message))
             }
+            // Playing it may find actions that start themselves without end.
+            guard first.log.problems.isEmpty else { throw SceneProblems(problems: first.log.sorted) }
             let (builder, plan) = try make()
             return DemoRun(stage: builder.stage, frameCount: plan.schedule(builder, settled: settled!), controller: builder)
         }

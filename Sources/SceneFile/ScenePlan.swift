@@ -108,7 +108,9 @@ struct ScenePlan {
                 parts.append(.seed(step.seed!))
             default:
                 if step.waitUntilSettled == false { bad("waitUntilSettled", "write waitUntilSettled: true, or leave the step out") }
-                let timeout = step.timeout ?? 10
+                // An out-of-range timeout is reported above; the plan goes on with the default, so
+                // a value like 1e19 never reaches the conversion to whole frames.
+                let timeout = step.timeout.flatMap { $0 >= 0 && $0 <= 600 ? $0 : nil } ?? 10
                 flush()
                 parts.append(.settle(timeoutFrames: Int((timeout * 60).rounded()), step: path))
                 seconds += timeout

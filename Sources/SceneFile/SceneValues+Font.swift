@@ -27,14 +27,15 @@ extension SceneValues {
         }
         let name = parts.dropLast().joined(separator: " ")
         if name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf") {
-            let url = URL(fileURLWithPath: name, relativeTo: folder)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                return .failure(SceneValueError("cannot read the font file \(url.path)"))
+            let path: String
+            switch readablePath(name, folder: folder) {
+            case let .success(p): path = p
+            case let .failure(refusal): return .failure(refusal)
             }
             do {
-                return .success(Font(try Typeface(bytes: [UInt8](data), name: name), size: size))
+                return .success(Font(try Typeface(bytes: try Typeface.contents(ofFile: path), name: name), size: size))
             } catch {
-                return .failure(SceneValueError("\(url.path): \(error)"))
+                return .failure(SceneValueError("\(name): \(error)"))
             }
         }
         guard FontLibrary.face(named: name) != nil else {

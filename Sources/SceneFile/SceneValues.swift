@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Geometry
 import Scene
@@ -79,6 +80,20 @@ enum SceneValues {
         return names.filter { key.contains(folded($0)) && folded($0).count > 2 }.max { $0.count < $1.count }
             .map { plain in system.first { folded($0) == "system" + folded(plain) } ?? plain }
             ?? names.first { folded($0).contains(key) && key.count > 2 }
+    }
+
+    /// The path to read for a file a scene names (a font, an image), relative to the scene's
+    /// `folder`: it must lie beneath the scene's read root (the current directory when it holds
+    /// the scene, else the scene's folder, and `--allow-read` folders), links resolved; an
+    /// absolute path only beneath an `--allow-read` folder.
+    static func readablePath(_ file: String, folder: URL) -> Result<String, SceneValueError> {
+        do {
+            return .success(try ReadRoot.references(inFolder: folder.path).resolve(file, relativeTo: folder.path))
+        } catch let refusal as ReadRefusal {
+            return .failure(SceneValueError(refusal.description))
+        } catch {
+            return .failure(SceneValueError("\(file): \(error)"))
+        }
     }
 
     /// `WIDTHxHEIGHT` in points, each 100…2000 as the command line's `--size`.

@@ -63,6 +63,9 @@ struct CheckCommand: ParsableCommand {
         if exists && !isFolder.boolValue { throw CommandFailure(goldens, "is not a folder") }
         if !exists && mode == .check { throw CommandFailure(goldens, "no such goldens folder (record goldens with --update)") }
         let store = GoldenStore(folder: goldens)
+        if let report {
+            do { try ReportFolder.checkDestination(report) } catch let failure as RenderFailure { throw CommandFailure(failure.description) }
+        }
 
         // Everything is resolved and validated before anything renders or is written.
         let sources = try animations.map(AnimationSource.init)
@@ -81,6 +84,7 @@ struct CheckCommand: ParsableCommand {
                 throw CommandFailure(failure.description)
             }
             do {
+                if mode != .check { try store.refuseLinks(recording: source.name) }
                 if mode == .check, let recorded = try store.manifest(source.name) {
                     let differences = golden.differences(from: recorded.options)
                     if !differences.isEmpty {

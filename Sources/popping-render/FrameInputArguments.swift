@@ -27,6 +27,8 @@ struct FrameInputArguments: ParsableArguments {
     @Flag(help: "No progress bar.")
     var quiet = false
 
+    @OptionGroup var read: ReadArguments
+
     func validate() throws {
         guard (1...PNG.maxPixelsCeiling).contains(maxPixels) else {
             throw CommandFailure("--max-pixels \(maxPixels)", "must be 1...\(PNG.maxPixelsCeiling)")
@@ -60,13 +62,21 @@ struct FrameInputArguments: ParsableArguments {
             }
         }
         if let folder, paths.isEmpty {
+            let names: [String]
             if let listed {
-                paths = listed.frames.map { (folder as NSString).appendingPathComponent($0.file) }
+                names = listed.frames.map(\.file)
             } else {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                paths = names.filter { $0.lowercased().hasSuffix(".png") }.sorted()
-                    .map { (folder as NSString).appendingPathComponent($0) }
-                guard !paths.isEmpty else { throw CommandFailure(folder, "has no PNG frames") }
+                names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                    .filter { $0.lowercased().hasSuffix(".png") }.sorted()
+                guard !names.isEmpty else { throw CommandFailure(folder, "has no PNG frames") }
+            }
+            // A folder's frames are read only from the folder: a frame that is a link to a file
+            // elsewhere is refused.
+            let root = ReadRoot.contents(of: folder)
+            paths = try names.map { name in
+                do { return try root.resolve(name, relativeTo: folder) } catch let refusal as ReadRefusal {
+                    throw CommandFailure((folder as NSString).appendingPathComponent(refusal.path), refusal.reason)
+                }
             }
         }
         if let inputFPS {

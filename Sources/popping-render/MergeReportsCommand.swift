@@ -24,6 +24,7 @@ struct MergeReportsCommand: ParsableCommand {
         guard !folders.isEmpty else { throw CommandFailure("merge-reports", "name at least one report folder") }
         let merged: (report: CheckReport, media: [SceneMedia])
         do {
+            try ReportFolder.checkDestination(report)
             merged = try CheckReport.merging(try folders.map(ReportFolder.read))
             try ReportFolder.write(merged.report, media: merged.media, to: report)
         } catch let error as RenderFailure { throw CommandFailure(error.description) }

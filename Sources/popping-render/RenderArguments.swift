@@ -4,6 +4,8 @@ import PoppingRender
 /// The options every command that plays an animation takes (`render`, and the commands built on it):
 /// how big, how sharp, how fast and which part of the animation.
 struct RenderArguments: ParsableArguments {
+    @OptionGroup var read: ReadArguments
+
     @Option(help: "Device pixels per point: 1, 2 or 3.")
     var scale: Int = 2
 

@@ -34,6 +34,8 @@ struct SVGCommand: ParsableCommand {
     @Option(help: "Background colour, any CSS colour (default: transparent).")
     var background: String?
 
+    @OptionGroup var read: ReadArguments
+
     /// The largest output: 16384 pixels a side and 64 megapixels in all.
     static let maximumSide = 16384, maximumArea = 64 << 20
 
@@ -110,6 +112,8 @@ extension SVGCommand: QuicklyParsable {
         }
         guard let file, let out else { return nil }
         (command.file, command.out, command.size, command.scale, command.background) = (file, out, size, scale, background)
+        guard let read = try? ReadArguments.parse([]) else { return nil }
+        command.read = read
         guard (try? command.validate()) != nil else { return nil }
         return command
     }

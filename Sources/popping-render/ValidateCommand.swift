@@ -12,6 +12,8 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Scene files (.yaml, .yml, .json).")
     var files: [String]
 
+    @OptionGroup var read: ReadArguments
+
     func run() throws {
         var lines: [String] = []
         for file in files {

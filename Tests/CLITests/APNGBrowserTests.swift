@@ -54,7 +54,10 @@ struct APNGBrowserTests {
         let page = folder + "/decode.html"
         try Data(decodingPage(animations.map { ($0.0, try Data(contentsOf: URL(fileURLWithPath: $0.1.apng))) }).utf8)
             .write(to: URL(fileURLWithPath: page))
-        let dom = try ReportBrowserTests().chrome(["--dump-dom", URL(fileURLWithPath: page).absoluteString]).stdout
+        let browser = try HeadlessChromium()
+        try browser.open(URL(fileURLWithPath: page).absoluteString)
+        try browser.waitUntil("document.title === 'done'")
+        let dom = try browser.dom()
         let report = dom.components(separatedBy: "<pre id=\"out\">").dropFirst().first?
             .components(separatedBy: "</pre>").first ?? ""
         #expect(dom.contains("<title>done</title>"), "the page did not finish: \(report)")
@@ -94,18 +97,12 @@ struct APNGBrowserTests {
     }
 
     /// A page that decodes each APNG frame by frame and prints `name index microseconds hash`
-    /// lines into `<pre id="out">`, then titles itself "done". Decoding runs on other threads,
-    /// which Chromium's virtual time does not wait for, so a message loop keeps the page busy
-    /// (and virtual time still) until every frame is in.
+    /// lines into `<pre id="out">`, then titles itself "done".
     func decodingPage(_ files: [(String, Data)]) -> String {
         let list = files.map { "[\"\($0.0)\", \"\($0.1.base64EncodedString())\"]" }.joined(separator: ",\n")
         return """
             <!doctype html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre><script>
             const files = [\(list)];
-            let done = false;
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => { if (!done) channel.port2.postMessage(0); };
-            channel.port2.postMessage(0);
             (async () => {
               const lines = [];
               for (const [name, base64] of files) {
@@ -138,7 +135,6 @@ struct APNGBrowserTests {
               }
               document.getElementById("out").textContent = lines.join("\\n");
               document.title = "done";
-              done = true;
             })();
             </script></body></html>
             """

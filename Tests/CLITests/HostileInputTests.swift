@@ -1,5 +1,7 @@
 import Codecs
 import Foundation
+import Geometry
+import GoldenFrames
 import GoldenTesting
 import Raster
 import Testing
@@ -80,12 +82,300 @@ import Testing
         ]
     }()
 
+    /// SVG files whose references of one kind chain `count` deep.
+    static func svgChain(_ kind: String, _ count: Int) -> [UInt8] {
+        var defs = ""
+        var use = ""
+        switch kind {
+        case "use":
+            defs = "<rect id=\"e0\" width=\"4\" height=\"4\"/>" + (1...count).map { "<use id=\"e\($0)\" href=\"#e\($0 - 1)\"/>" }.joined()
+            use = "<use href=\"#e\(count)\"/>"
+        case "clipPath", "mask":
+            let attribute = kind == "mask" ? "mask" : "clip-path"
+            defs = "<\(kind) id=\"e0\"><rect width=\"9\" height=\"9\" fill=\"white\"/></\(kind)>"
+                + (1...count).map { "<\(kind) id=\"e\($0)\" \(attribute)=\"url(#e\($0 - 1))\"><rect width=\"9\" height=\"9\" fill=\"white\"/></\(kind)>" }.joined()
+            use = "<rect width=\"9\" height=\"9\" \(attribute)=\"url(#e\(count))\"/>"
+        case "marker":
+            defs = "<marker id=\"e0\"><rect width=\"2\" height=\"2\"/></marker>"
+                + (1...count).map { "<marker id=\"e\($0)\"><path d=\"M0 0L2 2\" stroke=\"red\" marker-start=\"url(#e\($0 - 1))\"/></marker>" }.joined()
+            use = "<path d=\"M1 1L8 8\" stroke=\"red\" marker-start=\"url(#e\(count))\"/>"
+        case "pattern":
+            defs = "<pattern id=\"e0\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"2\" height=\"2\"/></pattern>"
+                + (1...count).map { "<pattern id=\"e\($0)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"url(#e\($0 - 1))\"/></pattern>" }.joined()
+            use = "<rect width=\"9\" height=\"9\" fill=\"url(#e\(count))\"/>"
+        case "symbol":
+            defs = "<symbol id=\"e0\"><rect width=\"4\" height=\"4\"/></symbol>"
+                + (1...count).map { "<symbol id=\"e\($0)\"><use href=\"#e\($0 - 1)\"/></symbol>" }.joined()
+            use = "<use href=\"#e\(count)\"/>"
+        default: // filtered groups through use
+            defs = "<filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect id=\"e0\" width=\"4\" height=\"4\"/>"
+                + (1...count).map { "<g id=\"e\($0)\" filter=\"url(#f)\"><use href=\"#e\($0 - 1)\"/></g>" }.joined()
+            use = "<use href=\"#e\(count)\"/>"
+        }
+        return Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><defs>\(defs)</defs>\(use)</svg>".utf8)
+    }
+
+    /// Scene files nesting 5,000 brackets deep behind text that fooled a bracket-counting pre-scan.
+    static let deepScenes: [String: [UInt8]] = {
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        return ["hash.yaml": Array("views: [a#b, \(deep)]\n".utf8),
+                "apostrophe.yaml": Array("views: [it's, \(deep)]\n".utf8),
+                "escaped.json": Array("{\"screen\": \"a\\\"b\", \"views\": \(deep)}\n".utf8),
+                "anchors.yaml": Array(("a0: &a0 " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n"
+                                       + (1...40).map { "a\($0): &a\($0) [[[[[*a\($0 - 1)]]]]]" }.joined(separator: "\n") + "\n").utf8)]
+    }()
+
+    /// Scenes whose actions start themselves again: a transition calling `nextState` on its own
+    /// machine, a zero-duration animation and an at-rest spring run again by their completions.
+    static let runaways: [String: String] = {
+        let box = "views:\n  - {view: box, frame: [0, 0, 10, 10], backgroundColor: black}\n"
+        return [
+            "machine.yaml": box + "states:\n  light: {values: [dim, lit], initial: dim, transitions: [{actions: [nextState: light]}]}\n"
+                + "on:\n  screen.load: [nextState: light]\nscript:\n  - waitUntilSettled: true\n",
+            "zero.yaml": box + "animations:\n  blink: {type: basic, view: box, property: alpha, toValue: 0.5, duration: 0}\n"
+                + "on:\n  screen.load: [run: blink]\n  blink.completion: [run: blink]\nscript:\n  - waitUntilSettled: true\n",
+            "rest.yaml": box + "animations:\n  stay: {type: spring, view: box, property: alpha, toValue: 1}\n"
+                + "on:\n  screen.load: [run: stay]\n  stay.completion: [run: stay]\nscript:\n  - waitUntilSettled: true\n",
+        ]
+    }()
+
+    /// The second campaign: deep references and nesting (each once crashed on the stack).
+    static let deepCases: [Case] = {
+        var cases = [("use", 2000), ("clipPath", 5000), ("mask", 1000), ("marker", 1000), ("pattern", 1000),
+                     ("symbol", 20000), ("filter", 3000)].map { kind, count in
+            Case(name: "svg: \(kind) references \(count) deep", files: ["chain.svg": svgChain(kind, count)],
+                 arguments: ["svg", "$/chain.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"])
+        }
+        let runaways = Self.runaways
+        cases.append(Case(name: "validate: a transition calling nextState on its own machine",
+                          files: runaways.mapValues { Array($0.utf8) }, arguments: ["validate", "$/machine.yaml"]))
+        cases += deepScenes.keys.sorted().map { name in
+            Case(name: "validate: \(name) nests past the limit behind text a pre-scan misreads", files: deepScenes,
+                 arguments: ["validate", "$/\(name)"])
+        }
+        return cases
+    }()
+
+    /// The second campaign's slow and large inputs: each must end (status 0 or 2) well within
+    /// the watchdog and under 1 GB.
+    static let slowCases: [Case] = {
+        let keys = (0..<35_000).map { "k\($0): 0" }.joined(separator: ", ")
+        let groups = String(repeating: "<g class=\"a b\">", count: 150) + "<rect width=\"9\" height=\"9\"/>"
+            + String(repeating: "</g>", count: 150)
+        let rules = (0..<1000).map { "g g g g g g g g g .c\($0) rect { fill: red }" }.joined(separator: "\n")
+        let blurred = "<filter id=\"f\"><feGaussianBlur stdDeviation=\"8\"/></filter><rect id=\"r\" width=\"300\" height=\"300\" filter=\"url(#f)\"/>"
+            + (0..<300).map { "<use href=\"#r\" x=\"\($0 % 20)\" y=\"\($0 / 20)\"/>" }.joined()
+        let frame = try! PNG.encode(Pixmap(width: 2, height: 2))
+        let repeated = "{\"fps\": 30, \"scale\": 1, \"frames\": [" + Array(repeating: "{\"file\": \"a.png\", \"time\": 0, \"tick\": 0}", count: 250_000).joined(separator: ",") + "]}"
+        let nul = "{\"fps\": 30, \"scale\": 1, \"frames\": [{\"file\": \"a\\u0000.png\", \"time\": 0, \"tick\": 0}]}"
+        let runaways = Self.runaways
+        let settle = "views:\n  - {view: box, frame: [0, 0, 10, 10]}\nscript:\n  - {waitUntilSettled: true, timeout: TIMEOUT}\n"
+        return [
+            Case(name: "validate: waitUntilSettled with timeout 1e19", files: ["t.yaml": Array(settle.replacingOccurrences(of: "TIMEOUT", with: "1e19").utf8)],
+                 arguments: ["validate", "$/t.yaml"]),
+            Case(name: "validate: waitUntilSettled with timeout 1e300", files: ["t.yaml": Array(settle.replacingOccurrences(of: "TIMEOUT", with: "1e300").utf8)],
+                 arguments: ["validate", "$/t.yaml"]),
+            Case(name: "validate: a zero-duration animation run again by its completion",
+                 files: runaways.mapValues { Array($0.utf8) }, arguments: ["validate", "$/zero.yaml"]),
+            Case(name: "validate: an at-rest spring run again by its completion",
+                 files: runaways.mapValues { Array($0.utf8) }, arguments: ["validate", "$/rest.yaml"]),
+            Case(name: "validate: one merge of a 35,000-key mapping",
+                 files: ["big.yaml": Array("big: &big {\(keys)}\nmerged: {<<: *big, k0: 1}\n".utf8)], arguments: ["validate", "$/big.yaml"]),
+            Case(name: "svg: 1,000 CSS rules over 150 nested groups",
+                 files: ["css.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><style>\(rules)</style>\(groups)</svg>".utf8)],
+                 arguments: ["svg", "$/css.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"]),
+            Case(name: "svg: patterns filling patterns 12 deep", files: ["p.svg": svgChain("pattern", 12)],
+                 arguments: ["svg", "$/p.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"]),
+            Case(name: "svg: 300 use copies of a blurred rect",
+                 files: ["blur.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"320\"><defs>\(blurred)</defs></svg>".utf8)],
+                 arguments: ["svg", "$/blur.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"]),
+            Case(name: "gif: frames.json listing one frame 250,000 times",
+                 files: ["f/a.png": frame, "f/frames.json": Array(repeated.utf8)], arguments: ["gif", "$/f", "-o", "$/out.gif"],
+                 allowedOutputs: ["out.gif"]),
+            Case(name: "gif: a NUL in a frames.json name", files: ["f/a.png": frame, "f/frames.json": Array(nul.utf8)],
+                 arguments: ["gif", "$/f", "-o", "$/out.gif"]),
+        ]
+    }()
+
+    @Test(arguments: slowCases)
+    func aSlowOrLargeInputEndsCleanly(hostile: Case) throws {
+        let r = try run(hostile)
+        #expect(!r.stderr.contains("\0"), "a NUL was echoed")
+    }
+
+    /// A golden APNG of many tiny frames on a huge canvas is refused from its chunk list, before
+    /// any frame is composed onto the canvas.
+    @Test func anAPNGOfManyFramesOnAHugeCanvasIsRefusedBeforeDecoding() throws {
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return be32(body.count) + typed + be32(Int(crc32(typed)))
+        }
+        var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be32(5657) + be32(5657) + [8, 6, 0, 0, 0])
+            + chunk("acTL", be32(400) + be32(0))
+        for i in 0..<400 {
+            bytes += chunk("fcTL", be32(2 * i) + be32(1) + be32(1) + be32(0) + be32(0) + [0, 1, 0, 100, 0, 0])
+            bytes += chunk(i == 0 ? "IDAT" : "fdAT", (i == 0 ? [] : be32(2 * i + 1)) + [0x78, 0x9C, 0x63, 0x60, 0, 0, 0, 2, 0, 1])
+        }
+        bytes += chunk("IEND", [])
+        var frames = 0
+        #expect(throws: CodecError.self) { try APNGDecoder.decode(bytes, name: "golden.apng") { _ in frames += 1 } }
+        #expect(frames == 0)
+    }
+
+    @Test(arguments: deepCases)
+    func aDeepChainExits2NamingIt(hostile: Case) throws {
+        let r = try run(hostile)
+        #expect(r.status == 2, "\(r.stderr.prefix(300))")
+        #expect(r.stderr.contains(" deep"), "\(r.stderr.prefix(300))")
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr.prefix(600))")
+    }
+
+    @Test func reportsAndGoldensNeverReplaceOrFollowWhatTheyDidNotWrite() throws {
+        let checks = CheckCommandTests()
+        let goldens = try checks.record(["button"])
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [3])
+        let folder = URL(fileURLWithPath: goldens).deletingLastPathComponent().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fm = FileManager.default
+        func check(_ extra: [String], goldens: String = goldens) throws -> (status: Int32, stdout: String, stderr: String) {
+            try popping(["check", "button", "--goldens", goldens] + extra + CheckCommandTests.look)
+        }
+
+        // A report folder holding someone's file is refused before anything renders; the file stays.
+        let mine = folder + "/mine"
+        try fm.createDirectory(atPath: mine, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: mine + "/notes.txt"))
+        let refused = try check(["--report", mine])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("notes.txt"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(fm.contents(atPath: mine + "/notes.txt") == Data("keep".utf8))
+
+        // The goldens folder as the report: refused, the goldens untouched.
+        let before = try checks.snapshot(goldens)
+        #expect(try check(["--report", goldens]).status == 2)
+        #expect(Set(try checks.snapshot(goldens).keys) == Set(before.keys))
+
+        // A report replaces the report before it.
+        let report = folder + "/report"
+        #expect(try check(["--report", report]).status == 1)
+        #expect(try check(["--report", report]).status == 1)
+        #expect(Set(try fm.contentsOfDirectory(atPath: report)) == ["index.html", "report.json", "media"])
+
+        // A link as the report folder or as merge-reports' output is refused, not followed.
+        let linkedReport = folder + "/linked-report"
+        try fm.createSymbolicLink(atPath: linkedReport, withDestinationPath: report)
+        #expect(try check(["--report", linkedReport]).status == 2)
+        #expect(try popping(["merge-reports", report, "--report", linkedReport + "/"]).status == 2)
+
+        // Recording through a linked goldens folder, or over a linked NAME.json, is refused.
+        let linkedGoldens = folder + "/linked-goldens"
+        try fm.createSymbolicLink(atPath: linkedGoldens, withDestinationPath: goldens)
+        let throughLink = try check(["--update"], goldens: linkedGoldens + "/")
+        #expect(throughLink.status == 2)
+        #expect(throughLink.stderr.contains("symbolic link"), "\(throughLink.stderr)")
+        let real = folder + "/real"
+        try fm.createDirectory(atPath: real, withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: folder + "/outside.json"))
+        try fm.createSymbolicLink(atPath: real + "/button.json", withDestinationPath: folder + "/outside.json")
+        #expect(try check(["--update"], goldens: real).status == 2)
+        #expect(fm.contents(atPath: folder + "/outside.json") == Data("outside".utf8))
+        #expect((try? fm.destinationOfSymbolicLink(atPath: real + "/button.json")) != nil)
+        #expect(Set(try checks.snapshot(goldens).keys) == Set(before.keys))
+    }
+
+    @Test func filesNamedInsideFilesAreReadOnlyBeneathTheirRoot() throws {
+        let folder = try scratchFolder("read-root")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        let png = try PNG.encode(Pixmap(width: 4, height: 4))
+        try Data(png).write(to: URL(fileURLWithPath: folder + "/outside.png"))
+
+        // An SVG's image above its folder (the tests run outside the scratch folder) is not read,
+        // unless --allow-read names a folder holding it.
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><image href=\"../outside.png\"/></svg>".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/sub/a.svg"))
+        let refused = try popping(["svg", folder + "/sub/a.svg", "-o", folder + "/a.png"])
+        #expect(refused.stderr.contains("lies outside"), "\(refused.stderr)")
+        let allowed = try popping(["svg", folder + "/sub/a.svg", "-o", folder + "/a.png", "--allow-read", folder])
+        #expect(allowed.status == 0)
+        #expect(!allowed.stderr.contains("outside"), "\(allowed.stderr)")
+
+        // A scene's font above its folder, and an absolute path, are refused.
+        let font = Self.fixtures + "/GPOSFixture.ttf"
+        try fm.copyItem(atPath: font, toPath: folder + "/f.ttf")
+        for (name, reference, message) in [("up.yaml", "../f.ttf", "lies outside"), ("absolute.yaml", folder + "/f.ttf", "absolute path")] {
+            try Data("views:\n  - {label: a, text: hi, font: \(reference) 17, frame: [0, 0, 100, 20]}\n".utf8)
+                .write(to: URL(fileURLWithPath: folder + "/sub/" + name))
+            let r = try popping(["validate", folder + "/sub/" + name])
+            #expect(r.status == 2)
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+        }
+
+        // A frame folder's frame that links out of the folder is refused.
+        try fm.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: true)
+        try Data(png).write(to: URL(fileURLWithPath: folder + "/frames/frame-0000.png"))
+        try fm.createSymbolicLink(atPath: folder + "/frames/frame-0001.png", withDestinationPath: folder + "/outside.png")
+        let linked = try popping(["gif", folder + "/frames", "-o", folder + "/out.gif", "--input-fps", "30"])
+        #expect(linked.status == 2)
+        #expect(linked.stderr.contains("frame-0001.png: lies outside"), "\(linked.stderr)")
+        #expect(!fm.fileExists(atPath: folder + "/out.gif"))
+
+        // A golden manifest naming a sequence outside the goldens folder is refused.
+        let goldens = try CheckCommandTests().record(["button"])
+        defer { try? fm.removeItem(atPath: URL(fileURLWithPath: goldens).deletingLastPathComponent().path) }
+        try paintSquare(inGoldens: goldens, scene: "button", frames: [3])
+        try fm.moveItem(atPath: goldens + "/button.apng", toPath: goldens + "/../outside.apng")
+        let manifest = try String(contentsOfFile: goldens + "/button.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"sequence\":\"button.apng\"", with: "\"sequence\":\"..\\/outside.apng\"")
+        try manifest.write(toFile: goldens + "/button.json", atomically: true, encoding: .utf8)
+        let outside = try popping(["check", "button", "--goldens", goldens, "--report", folder + "/report"] + CheckCommandTests.look)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("lies outside"), "\(outside.stderr)")
+    }
+
+    @Test func mergedReportsRefuseCountsThatOverflowAndMergeManyProblems() throws {
+        let folder = try scratchFolder("merge-overflow")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(375, 667), snap: .round, touches: true)
+        func shard(_ name: String, tolerated: Int, problems: [String]) throws -> String {
+            let scene = SceneReport(name: "s", status: .failed, options: options, golden: "g/s.json", checkedFrames: [1],
+                                    differingFrames: [], toleratedFrames: tolerated, problems: problems)
+            try ReportFolder.write(CheckReport(shards: [name], scenes: [scene]), media: [], to: folder + "/" + name)
+            return folder + "/" + name
+        }
+        let a = try shard("a", tolerated: Int.max, problems: []), b = try shard("b", tolerated: Int.max, problems: [])
+        let overflow = try popping(["merge-reports", a, b, "--report", folder + "/ab"])
+        #expect(overflow.status == 2)
+        #expect(overflow.stderr.contains("toleratedFrames"), "\(overflow.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/ab"))
+
+        let many = (0..<100_000).map { "problem \($0)" }
+        let c = try shard("c", tolerated: 1, problems: many), d = try shard("d", tolerated: 2, problems: many.reversed())
+        let merged = try popping(["merge-reports", c, d, "--report", folder + "/cd"])
+        #expect(merged.status == 1, "\(merged.stderr.prefix(300))")
+        let scene = try #require(try ReportFolder.read(folder + "/cd").report.scenes.first)
+        #expect(scene.problems == many)
+        #expect(scene.toleratedFrames == 3)
+    }
+
     @Test(arguments: cases)
     func aHostileInputEndsCleanly(hostile: Case) throws {
+        _ = try run(hostile)
+    }
+
+    /// Runs one case and checks what every case must: it ends in time with status 0 or 2, one
+    /// line on stderr when 2, nothing left behind but what it may write, under 1 GB.
+    @discardableResult
+    private func run(_ hostile: Case) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = try scratchFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, bytes) in hostile.files {
-            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+            let url = URL(fileURLWithPath: folder + "/" + name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
         }
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         let arguments = hostile.arguments.map { $0 == "$" ? folder : $0.replacingOccurrences(of: "$/", with: folder + "/") }
@@ -95,7 +385,8 @@ import Testing
         #expect(!printed.contains("nan") && !printed.contains("inf"))
         #expect(r.stderr.utf8.count < 1_000_000)
         if r.status == 2 {
-            #expect(r.stderr.hasPrefix("popping-render: "), "\(r.stderr.prefix(300))")
+            // One line naming the input: the program's own, or FILE:LINE:COLUMN for a file's problem.
+            #expect(r.stderr.hasPrefix("popping-render: ") || r.stderr.hasPrefix(folder + "/"), "\(r.stderr.prefix(300))")
         }
         let after = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(after.subtracting(before).isSubset(of: hostile.allowedOutputs), "left behind: \(after.subtracting(before))")
@@ -103,6 +394,7 @@ import Testing
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         #expect(usage.ru_maxrss < 1_000_000, "a child used \(usage.ru_maxrss) kB")
+        return r
     }
 
     /// Runs popping-render, killing it (a failed case) if it has not finished after `seconds`.

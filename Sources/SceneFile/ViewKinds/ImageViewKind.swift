@@ -36,9 +36,16 @@ extension SceneBuilder {
             log.add(at, "missing image \(url.standardizedFileURL.path)")
             return nil
         }
+        let readable: String
+        switch SceneValues.readablePath(file, folder: folder) {
+        case let .success(path): readable = path
+        case let .failure(refusal):
+            log.add(at, refusal.message)
+            return nil
+        }
         do {
-            if lower.hasSuffix(".svg") { return .vector(try VectorImage.load(path: url.path)) }
-            let pixmap = try PNG.read(path: url.path)
+            if lower.hasSuffix(".svg") { return .vector(try VectorImage.load(path: readable)) }
+            let pixmap = try PNG.read(path: readable)
             guard pixmap.width * pixmap.height <= 4096 * 4096 else {
                 log.add(at, "\(file) is larger than 4096×4096 pixels")
                 return nil
