@@ -139,7 +139,9 @@ public struct SceneRenderer {
         let bounds = view.presentation.bounds ?? view.bounds
         let (device, size) = snapped(toDevice, size: bounds.size)
         func live() -> [DisplayItem] {
-            contents(of: view, device: device, size: size, plane: plane, screen: (list.width, list.height))
+            // A list of no size is a snapshot or a projected plane's: the screen is unknown there.
+            contents(of: view, device: device, size: size, plane: plane,
+                     screen: list.width > 0 ? (list.width, list.height) : nil)
         }
         if let transition = view.presentation.transition {
             list.items += transition.composite(live: live, snapshot: transition.snapshot.transformed(by: device), alpha: alpha)
@@ -163,7 +165,8 @@ public struct SceneRenderer {
         let bounds = view.presentation.bounds ?? view.bounds
         let local = Rect(origin: .zero, size: size)
         let transform = AffineTransform.translation(-bounds.x, -bounds.y).concatenating(device)
-        var own = DisplayList(width: 0, height: 0)
+        // Subviews' lists carry the screen's size, so their shadows know it too.
+        var own = DisplayList(width: screen?.width ?? 0, height: screen?.height ?? 0)
         if let background = view.presentation.backgroundColor ?? view.backgroundColor, background.alpha > 0 {
             own.append(.fill(view.layerShape(size), color: background,
                              rule: .nonZero, transform: device))
@@ -200,7 +203,7 @@ public struct SceneRenderer {
         if let mask = view.mask {
             // CALayer's mask: the layer (shadow included) is drawn in a group whose alpha is
             // multiplied by the mask's, drawn in this view's bounds coordinates.
-            var shape = DisplayList(width: 0, height: 0)
+            var shape = DisplayList(width: own.width, height: own.height)
             append(mask, to: &shape, parent: transform, plane: plane)
             return [.beginGroup(alpha: 1)] + own.items + [.beginMask] + shape.items + [.endGroup]
         }
