@@ -35,6 +35,10 @@ public enum DisplayItem: Sendable {
     /// Blends `color` through a coverage mask whose pixel grid is mapped through `transform`:
     /// how a layer's shadow (its shape blurred once and cached) is drawn.
     case mask(CoverageMask, color: Color, transform: AffineTransform)
+    /// Replaces what was drawn before it under `path` mapped through `transform` with it seen
+    /// through `filter` (blurred, saturated, tinted): a UIVisualEffectView's material. Inside a
+    /// group it sees the layers below composited; inside a projection it draws its plain tint.
+    case backdrop(Path, filter: BackdropFilter, transform: AffineTransform)
     /// Starts an offscreen group composited with `alpha` at `endGroup`, as Core Animation renders a
     /// layer tree with group opacity.
     case beginGroup(alpha: Double)

@@ -122,7 +122,7 @@ extension DisplayItem {
     /// possibly larger); nil for items that draw nothing themselves (groups and clips).
     var deviceBounds: Rect? {
         switch self {
-        case let .fill(path, _, _, t), let .paint(path, _, _, t):
+        case let .fill(path, _, _, t), let .paint(path, _, _, t), let .backdrop(path, _, t):
             guard let first = path.points.first else { return nil }
             let box = path.points.reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
             return t.apply(box)

@@ -40,6 +40,9 @@ extension DisplayList {
                 canvas.draw(line, at: .zero, color: color, transform: transform)
             case let .mask(mask, color, transform):
                 canvas.fill(mask, color: color, transform: transform)
+            case let .backdrop(path, filter, transform):
+                canvas.drawBackdrop(under: path, transform: transform, filter: filter,
+                                    behind: Self.flattened(layers, alphas: groupAlphas, masks: masked))
             case let .beginGroup(alpha):
                 let layer = Canvas(width: width, height: height)
                 layer.clip = canvas.clip
@@ -68,6 +71,20 @@ extension DisplayList {
         }
         return layers[0].pixmap
     }
+
+    /// What a backdrop drawn in an offscreen group sees: the screen with the open groups
+    /// composited on it with their opacities, as they will be (masks being drawn are left
+    /// out); nil outside groups, where the canvas itself is what lies behind.
+    private static func flattened(_ layers: [Canvas], alphas: [Double], masks: [Int]) -> Pixmap? {
+        guard layers.count > 1 else { return nil }
+        let flat = Canvas(pixmap: layers[0].pixmap)
+        var group = 0
+        for i in 1..<layers.count where !masks.contains(i) {
+            flat.composite(layers[i].pixmap, alpha: alphas[group])
+            group += 1
+        }
+        return flat.pixmap
+    }
 }
 
 extension DisplayItem {
@@ -90,6 +107,10 @@ extension DisplayItem {
             // A shadow in a projected plane: its tinted coverage drawn as an image through the homography.
             let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(transform)
             canvas.draw(mask.pixmap(color: color), transform: placed, projection: projection, alpha: 1)
+        case let .backdrop(path, filter, transform):
+            // No backdrop is read through a homography: a material in a projected plane draws
+            // its tint alone, as a flat frost.
+            canvas.fill(path, color: filter.tint, rule: .nonZero, transform: transform, projection: projection)
         case let .beginClip(path, transform):
             savedClips.append(canvas.clip)
             canvas.clip(to: path, transform: transform, projection: projection)

@@ -221,6 +221,7 @@ extension DisplayItem {
         case let .vector(image, own, a): return .vector(image, transform: own.concatenating(t), alpha: a)
         case let .text(line, color, own): return .text(line, color: color, transform: own.concatenating(t))
         case let .mask(mask, color, own): return .mask(mask, color: color, transform: own.concatenating(t))
+        case let .backdrop(p, filter, own): return .backdrop(p, filter: filter, transform: own.concatenating(t))
         case let .beginClip(p, own): return .beginClip(p, transform: own.concatenating(t))
         case let .beginProjection(own): return .beginProjection(own.concatenating(ProjectiveTransform(t)))
         case .beginGroup, .beginMask, .endGroup, .endClip, .endProjection: return self

@@ -96,6 +96,7 @@ public struct ViewSnapshot: Encodable, Equatable, Sendable {
         "stackView": "UIStackView", "scrollView": "UIScrollView", "shape": "CAShapeLayer", "switch": "UISwitch",
         "slider": "UISlider", "segmentedControl": "UISegmentedControl", "progressView": "UIProgressView",
         "pageControl": "UIPageControl", "tabBar": "UITabBar", "tableView": "UITableView",
+        "visualEffectView": "UIVisualEffectView",
     ]
 }
 

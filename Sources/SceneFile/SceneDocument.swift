@@ -155,6 +155,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var pageControl: String?
     var tabBar: String?
     var tableView: String?
+    var visualEffectView: String?
 
     var mask: ViewSpec?
 
@@ -209,6 +210,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var selectedItem: String?
     var style: String?
     var sections: [SectionSpec]?
+    var effect: BlurEffectName?
 
     var frame: [Double]?
     var translatesAutoresizingMaskIntoConstraints: Bool?
@@ -259,7 +261,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
 
     var subviews: [ViewSpec]?
 
-    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar, stackView, shape, scrollView, switch, slider, segmentedControl, progressView, pageControl, tabBar, tableView) whose value is its id, and its properties."
+    static let typeDescription: String? = "A view: one kind key (view, label, button, textField, imageView, activityIndicator, statusBar, stackView, shape, scrollView, switch, slider, segmentedControl, progressView, pageControl, tabBar, tableView, visualEffectView) whose value is its id, and its properties."
     static let keyDescriptions = [
         "view": "A plain UIView with this id.",
         "label": "A UILabel with this id.",
@@ -302,6 +304,8 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "pageControl": "A UIPageControl with this id.",
         "tabBar": "A UITabBar with this id showing `items` ({id, title, image, selectedImage, badgeValue, badgeColor}).",
         "tableView": "A UITableView with this id: `style` plain or insetGrouped, and `sections`.",
+        "visualEffectView": "A UIVisualEffectView with this id: what is drawn behind it, within its rounded bounds, blurred and tinted by its `effect`; its subviews draw sharp on top.",
+        "effect": "A visual effect view's UIBlurEffect.Style: systemUltraThinMaterial, systemThinMaterial, systemMaterial (default), systemThickMaterial or systemChromeMaterial, which follow the appearance, or any of them with Light or Dark appended.",
         "mask": "CALayer.mask: a view (a shape, say) in this view's coordinates whose alpha masks it; animate it by its id.",
         "arrangedSubviews": "A stack view's views, in order, declared as in views.",
         "axis": "A stack view's axis: horizontal (default) or vertical.",

@@ -66,7 +66,7 @@ import Testing
               - {view: a, <<: *base}
               - {<<: *base, frame: [0, 0, 10, 10]}
             """)
-        #expect(kindless == ["t.yaml:4:5: a view needs one kind key: view, label, button, textField, imageView, activityIndicator, statusBar, stackView, shape, scrollView, switch, slider, segmentedControl, progressView, pageControl, tabBar or tableView"],
+        #expect(kindless == ["t.yaml:4:5: a view needs one kind key: view, label, button, textField, imageView, activityIndicator, statusBar, stackView, shape, scrollView, switch, slider, segmentedControl, progressView, pageControl, tabBar, tableView or visualEffectView"],
                 "\(kindless)")
     }
 

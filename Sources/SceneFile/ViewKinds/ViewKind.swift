@@ -44,7 +44,7 @@ extension SceneBuilder {
     /// Every view kind a scene can declare, in the order the messages list them.
     static let viewKinds: [ViewKind] = [.plainView, .label, .button, .textField, .imageView, .activityIndicator, .statusBar,
                                           .stackView, .shape, .scrollView, .uiSwitch, .slider, .segmentedControl, .progressView,
-                                          .pageControl, .tabBar, .tableView]
+                                          .pageControl, .tabBar, .tableView, .visualEffectView]
 
     /// Reports each key written on a view that its kind does not read, with the kinds that do.
     func checkKeys(of kind: ViewKind, at path: [PathStep]) {
