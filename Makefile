@@ -76,6 +76,8 @@ renders: build
 	done
 	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern.gif --scale 1 --quiet
 	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern-dark.gif --scale 1 --appearance dark --quiet
+	$(BIN)/popping-render Examples/Scenes/material.yaml --out Renders/material.gif --scale 1 --quiet
+	$(BIN)/popping-render Examples/Scenes/material.yaml --out Renders/material-dark.gif --scale 1 --appearance dark --quiet
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

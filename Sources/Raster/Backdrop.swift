@@ -44,6 +44,11 @@ extension Canvas {
     /// and as far around them as the blur reaches are blurred (beyond the canvas the edge
     /// pixels repeat, as a backdrop extends its edges), saturated and tinted, then drawn
     /// clipped to the path. Only pixels inside the path and the canvas's clip change.
+    ///
+    /// A wide blur runs on a reduced grid, as Core Animation's backdrops do: blocks of f × f
+    /// pixels are averaged (f = ⌊σ / 8⌋, so the blur keeps a deviation of at least 8 of its
+    /// pixels), blurred by σ / f, filtered, and the result drawn back magnified f times,
+    /// bilinearly: a smooth image loses nothing visible, and the work falls by f².
     public func drawBackdrop(under path: Path, transform: AffineTransform, filter: BackdropFilter, behind: Pixmap? = nil) {
         let source = behind ?? pixmap
         guard source.width == pixmap.width, source.height == pixmap.height, let first = path.points.first else { return }
@@ -56,34 +61,51 @@ extension Canvas {
                             x1: Int(max(-1, min(Double(screen.x1), device.maxX)).rounded(.up)),
                             y1: Int(max(-1, min(Double(screen.y1), device.maxY)).rounded(.up))).intersection(screen)
         guard !box.isEmpty else { return }
-        // The deviation in device pixels: the radius scaled as the transform scales areas.
-        let scale = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
-        let boxes = GaussianBlur.boxes(sigma: filter.radius * scale)
+        // The deviation in device pixels (the radius scaled as the transform scales areas), and
+        // the reduction of the grid it is blurred on.
+        let sigma = min(filter.radius * abs(transform.a * transform.d - transform.b * transform.c).squareRoot(),
+                        Double(max(pixmap.width, pixmap.height)))
+        let f = max(1, Int(sigma / 8))
+        let boxes = GaussianBlur.boxes(sigma: sigma / Double(f))
+        // The reduced grid's cells over the box, one more each side for the bilinear magnification,
+        // and as many again as the blur reaches.
+        let cells = PixelRect(x0: Self.floorDivision(box.x0, f) - 1, y0: Self.floorDivision(box.y0, f) - 1,
+                              x1: Self.floorDivision(box.x1 + f - 1, f) + 1, y1: Self.floorDivision(box.y1 + f - 1, f) + 1)
         let margin = GaussianBlur.reach(of: boxes)
-        let width = box.width + 2 * margin, height = box.height + 2 * margin
+        let width = cells.width + 2 * margin, height = cells.height + 2 * margin
         var data = [UInt16](repeating: 0, count: width * height * 4)
         source.data.withUnsafeBufferPointer { bytes in
             data.withUnsafeMutableBufferPointer { out in
+                var sums = [UInt32](repeating: 0, count: width * 4)
                 for y in 0..<height {
-                    let sy = min(source.height - 1, max(0, box.y0 - margin + y)) * source.width
-                    for x in 0..<width {
-                        let sx = min(source.width - 1, max(0, box.x0 - margin + x))
-                        let from = (sy + sx) * 4, to = (y * width + x) * 4
-                        for c in 0..<4 { out[to + c] = UInt16(bytes[from + c]) &* 257 }
+                    for i in sums.indices { sums[i] = 0 }
+                    let top = (cells.y0 - margin + y) * f
+                    for dy in 0..<f {
+                        let row = min(source.height - 1, max(0, top + dy)) * source.width
+                        for x in 0..<width {
+                            let left = (cells.x0 - margin + x) * f
+                            for dx in 0..<f {
+                                let from = (row + min(source.width - 1, max(0, left + dx))) * 4
+                                for c in 0..<4 { sums[x * 4 + c] &+= UInt32(bytes[from + c]) }
+                            }
+                        }
                     }
+                    // The block's mean, widened from 8 to 16 bits (× 257), rounded.
+                    let area = UInt32(f * f)
+                    for i in 0..<width * 4 { out[y * width * 4 + i] = UInt16((sums[i] &* 257 &+ area / 2) / area) }
                 }
             }
         }
         GaussianBlur.blur(&data, width: width, height: height, channels: 4, horizontal: boxes, vertical: boxes)
-        var image = Pixmap(width: box.width, height: box.height)
+        var image = Pixmap(width: cells.width, height: cells.height)
         let m = Self.saturationMatrix(filter.saturation)
         let tintAlpha = min(1, max(0, filter.tint.alpha))
         let tint = SIMD3(filter.tint.red, filter.tint.green, filter.tint.blue) * tintAlpha
         let grey = SIMD3(filter.blend.red, filter.blend.green, filter.blend.blue)
         image.data.withUnsafeMutableBufferPointer { out in
-            for y in 0..<box.height {
-                for x in 0..<box.width {
-                    let from = ((y + margin) * width + x + margin) * 4, to = (y * box.width + x) * 4
+            for y in 0..<cells.height {
+                for x in 0..<cells.width {
+                    let from = ((y + margin) * width + x + margin) * 4, to = (y * cells.width + x) * 4
                     let a = Double(data[from + 3]) / 65535
                     let rgb = SIMD3(Double(data[from]), Double(data[from + 1]), Double(data[from + 2])) / 65535
                     // Saturation on premultiplied colour (each row of the matrix sums to 1), then the tint.
@@ -101,9 +123,13 @@ extension Canvas {
         }
         let saved = clip
         clip(to: path, transform: transform)
-        composite(image, x: box.x0, y: box.y0)
+        draw(image, transform: AffineTransform.scale(Double(f), Double(f))
+            .concatenating(.translation(Double(cells.x0 * f), Double(cells.y0 * f))))
         clip = saved
     }
+
+    /// ⌊a / b⌋ for a positive `b`.
+    private static func floorDivision(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
     /// `feColorMatrix type="saturate"`'s 3 × 3 part, with Rec. 709 luma weights (as the
     /// saturation matrix of Apple's UIImage+ImageEffects sample).
