@@ -29,7 +29,7 @@ public struct BackdropFilter: Hashable, Sendable {
         self.blendMode = blendMode
     }
 
-    /// `colour`'s channels (straight, 0…1) after the blend layer.
+    /// A straight channel `c` (0…1) after the blend layer of grey level `s` is laid over it.
     func blended(_ c: Double, _ s: Double) -> Double {
         switch blendMode {
         case .colorDodge: return c <= 0 ? 0 : s >= 1 ? 1 : min(1, c / (1 - s))
@@ -46,7 +46,7 @@ extension Canvas {
     /// clipped to the path. Only pixels inside the path and the canvas's clip change.
     ///
     /// A wide blur runs on a reduced grid, as Core Animation's backdrops do: blocks of f × f
-    /// pixels are averaged (f = ⌊σ / 8⌋, so the blur keeps a deviation of at least 8 of its
+    /// pixels are averaged (f = ⌊σ / 4⌋, so the blur keeps a deviation of at least 4 of its
     /// pixels), blurred by σ / f, filtered, and the result drawn back magnified f times,
     /// bilinearly: a smooth image loses nothing visible, and the work falls by f².
     public func drawBackdrop(under path: Path, transform: AffineTransform, filter: BackdropFilter, behind: Pixmap? = nil) {
@@ -65,7 +65,7 @@ extension Canvas {
         // the reduction of the grid it is blurred on.
         let sigma = min(filter.radius * abs(transform.a * transform.d - transform.b * transform.c).squareRoot(),
                         Double(max(pixmap.width, pixmap.height)))
-        let f = max(1, Int(sigma / 8))
+        let f = max(1, Int(sigma / 4))
         let boxes = GaussianBlur.boxes(sigma: sigma / Double(f))
         // The reduced grid's cells over the box, one more each side for the bilinear magnification,
         // and as many again as the blur reaches.
@@ -76,23 +76,28 @@ extension Canvas {
         var data = [UInt16](repeating: 0, count: width * height * 4)
         source.data.withUnsafeBufferPointer { bytes in
             data.withUnsafeMutableBufferPointer { out in
-                var sums = [UInt32](repeating: 0, count: width * 4)
+                guard let pixels = bytes.baseAddress, let target = out.baseAddress else { return }
+                let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
+                defer { sums.deallocate() }
+                // The source column of each device column the cells cover, the edge repeated beyond it.
+                let columns = (0..<width * f).map { min(source.width - 1, max(0, (cells.x0 - margin) * f + $0)) * 4 }
+                let area = UInt64(f * f)
                 for y in 0..<height {
-                    for i in sums.indices { sums[i] = 0 }
+                    sums.initialize(repeating: 0, count: width * 4)
                     let top = (cells.y0 - margin + y) * f
                     for dy in 0..<f {
-                        let row = min(source.height - 1, max(0, top + dy)) * source.width
+                        let row = pixels + min(source.height - 1, max(0, top + dy)) * source.width * 4
                         for x in 0..<width {
-                            let left = (cells.x0 - margin + x) * f
+                            let sum = sums + x * 4
                             for dx in 0..<f {
-                                let from = (row + min(source.width - 1, max(0, left + dx))) * 4
-                                for c in 0..<4 { sums[x * 4 + c] &+= UInt32(bytes[from + c]) }
+                                let from = row + columns[x * f + dx]
+                                for c in 0..<4 { sum[c] &+= UInt32(from[c]) }
                             }
                         }
                     }
                     // The block's mean, widened from 8 to 16 bits (× 257), rounded.
-                    let area = UInt32(f * f)
-                    for i in 0..<width * 4 { out[y * width * 4 + i] = UInt16((sums[i] &* 257 &+ area / 2) / area) }
+                    let line = target + y * width * 4
+                    for i in 0..<width * 4 { line[i] = UInt16(truncatingIfNeeded: (UInt64(sums[i]) &* 257 &+ area / 2) / area) }
                 }
             }
         }
@@ -123,9 +128,49 @@ extension Canvas {
         }
         let saved = clip
         clip(to: path, transform: transform)
-        draw(image, transform: AffineTransform.scale(Double(f), Double(f))
-            .concatenating(.translation(Double(cells.x0 * f), Double(cells.y0 * f))))
+        composite(Self.magnified(image, by: f, origin: cells, onto: box), x: box.x0, y: box.y0)
         clip = saved
+    }
+
+    /// The pixels of `box` from `image`, whose pixel (i, j) is the cell of f × f device pixels
+    /// at (`origin.x0` + i, `origin.y0` + j), interpolated bilinearly between cell centres
+    /// (rows first, then columns, in 8-bit fixed-point weights).
+    private static func magnified(_ image: Pixmap, by f: Int, origin: PixelRect, onto box: PixelRect) -> Pixmap {
+        /// For each device coordinate from `start`: the cell before its centre and the next cell's weight (of 256).
+        func taps(_ start: Int, _ count: Int, _ first: Int) -> [(cell: Int, weight: UInt32)] {
+            (0..<count).map { j in
+                let u = (Double(start + j) + 0.5) / Double(f) - 0.5 - Double(first)
+                let cell = Int(u.rounded(.down))
+                return (cell, UInt32(((u - Double(cell)) * 256).rounded()))
+            }
+        }
+        let columns = taps(box.x0, box.width, origin.x0), rows = taps(box.y0, box.height, origin.y0)
+        let width = box.width, stride = image.width * 4
+        // Every cell row spread along the box's width, each channel times 256.
+        var spread = [UInt32](repeating: 0, count: image.height * width * 4)
+        image.data.withUnsafeBufferPointer { cells in
+            spread.withUnsafeMutableBufferPointer { out in
+                for y in 0..<image.height {
+                    for (x, tap) in columns.enumerated() {
+                        let a = y * stride + tap.cell * 4, b = min(a + 4, y * stride + stride - 4), to = (y * width + x) * 4
+                        for c in 0..<4 { out[to + c] = UInt32(cells[a + c]) * (256 - tap.weight) + UInt32(cells[b + c]) * tap.weight }
+                    }
+                }
+            }
+        }
+        var result = Pixmap(width: box.width, height: box.height)
+        result.data.withUnsafeMutableBufferPointer { out in
+            spread.withUnsafeBufferPointer { spread in
+                guard let target = out.baseAddress, let source = spread.baseAddress else { return }
+                for (y, tap) in rows.enumerated() {
+                    let a = source + tap.cell * width * 4, b = source + min(tap.cell + 1, image.height - 1) * width * 4
+                    let row = target + y * width * 4, w = tap.weight, v = 256 &- tap.weight
+                    // At most 255 · 256 · 256 + 32768 < 2³²: the wrapping operations never wrap.
+                    for i in 0..<width * 4 { row[i] = UInt8(truncatingIfNeeded: (a[i] &* v &+ b[i] &* w &+ 32768) >> 16) }
+                }
+            }
+        }
+        return result
     }
 
     /// ⌊a / b⌋ for a positive `b`.
