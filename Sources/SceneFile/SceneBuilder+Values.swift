@@ -40,8 +40,15 @@ extension SceneBuilder {
     /// A colour already checked where it is written; nil when it does not parse.
     func colorValue(_ text: String) -> Color? { try? SceneValues.color(text, style: appearance, tint: tint).get() }
 
+    /// The system font of `size` and `weight` the scene's chrome implies: today's (Inter, SF Pro's
+    /// stand-in) under current chrome, iOS 7's (the demos' Nunito Sans) under `chrome: ios7`.
+    /// Views and controls take it when the scene names no font.
+    func systemFont(size: Double, weight: Font.Weight = .regular) -> Font {
+        chrome == .ios18 ? .system(size: size, weight: weight) : .named("system", size: size)
+    }
+
     func font(_ text: String, _ path: [PathStep]) -> Font? {
-        switch SceneValues.font(text, folder: folder) {
+        switch SceneValues.font(text, folder: folder, currentChrome: chrome == .ios18) {
         case let .success(f): return f
         case let .failure(e): log.add(path, e.message); return nil
         }

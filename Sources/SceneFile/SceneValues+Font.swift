@@ -8,9 +8,10 @@ extension SceneValues {
     ///   default content size);
     /// - `system SIZE WEIGHT` (`system 17 semibold`, `UIFont.systemFont(ofSize:weight:)`, drawn
     ///   with Inter, SF Pro's stand-in);
-    /// - `NAME SIZE`: a bundled font name (`system` alone is the iOS 7-era system font the demos
-    ///   were drawn with, Helvetica Neue's stand-in) or a `.ttf`/`.otf` path relative to `folder`.
-    static func font(_ text: String, folder: URL) -> Result<Font, SceneValueError> {
+    /// - `NAME SIZE`: a bundled font name or a `.ttf`/`.otf` path relative to `folder`;
+    ///   `system SIZE` is today's system font under current chrome (`currentChrome`), and the
+    ///   iOS 7-era one the demos were drawn with (Helvetica Neue's stand-in) under iOS 7's.
+    static func font(_ text: String, folder: URL, currentChrome: Bool) -> Result<Font, SceneValueError> {
         let parts = text.split(separator: " ").map(String.init)
         if parts.count == 1, let style = TextStyle(rawValue: parts[0]) {
             return .success(.preferred(style))
@@ -26,6 +27,7 @@ extension SceneValues {
             return .failure(SceneValueError("expected a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))), 'system SIZE WEIGHT' like 'system 17 semibold', or a font name and a size in points, like 'Avenir-Medium 22'"))
         }
         let name = parts.dropLast().joined(separator: " ")
+        if name == "system", currentChrome { return .success(.system(size: size)) }
         if name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf") {
             let path: String
             switch readablePath(name, folder: folder) {

@@ -41,6 +41,27 @@ import Testing
         #expect(below.frame.y == footer.frame.maxY + 12 + (run.stage.window.view(named: "clipped")!.frame.height) + 12)
     }
 
+    /// A label, button, field or table row that names no font takes the chrome's system font: Inter
+    /// (SF Pro's stand-in) on a current device, the demos' iOS 7-era face under `chrome: ios7`.
+    @Test(arguments: [("iphone-16-pro", "", "Inter"), ("iphone-16-pro", ", chrome: ios7", "NunitoSans"),
+                      ("iphone-8", "", "NunitoSans")])
+    func defaultFontsFollowTheChrome(device name: String, chrome: String, face: String) throws {
+        let device = try #require(Device(rawValue: name))
+        let run = try ScenePlaybackTests.start("""
+            screen: {device: \(name)\(chrome)}
+            views:
+              - {label: plain, text: Hi, frame: [20, 120, 100, 20]}
+              - {label: named, text: Hi, font: system 17, frame: [20, 150, 100, 20]}
+              - {textField: field, placeholder: Name, frame: [20, 180, 200, 30]}
+            """, size: device.screenSize)
+        for name in ["plain", "named"] {
+            let label = try #require(run.stage.window.view(named: name) as? Label)
+            #expect(label.font.typeface.name.hasPrefix(face), "\(name): \(label.font.typeface.name)")
+        }
+        let field = try #require(run.stage.window.view(named: "field") as? TextField)
+        #expect(field.font.typeface.name.hasPrefix(face), "field: \(field.font.typeface.name)")
+    }
+
     /// Open Tests/Goldens/SceneFileTests/labels@2x.png to review.
     @Test func labelsRenderTheirGolden() throws {
         let run = try ScenePlaybackTests.start(card)

@@ -17,7 +17,7 @@ extension ViewKind {
             return nil
         }
         let control = SegmentedControl(name: request.id, items: items, selectedSegmentIndex: index,
-                                       font: request.font ?? .named("system", size: 13), frame: request.frame)
+                                       font: request.font ?? builder.systemFont(size: 13), frame: request.frame)
         control.selectedSegmentTintColor = builder.color(spec.selectedSegmentTintColor, path + [.key("selectedSegmentTintColor")])
         return control
     }

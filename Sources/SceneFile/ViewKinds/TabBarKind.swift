@@ -26,8 +26,8 @@ extension ViewKind {
                 case nil: return nil
                 }
             }
-            let view = TabBarItemView(name: item.id, title: item.title ?? "", titleFont: .named("system", size: 10),
-                                      badgeFont: .named("system", size: 13), image: art(item.image, "image"),
+            let view = TabBarItemView(name: item.id, title: item.title ?? "", titleFont: builder.systemFont(size: 10, weight: .medium),
+                                      badgeFont: builder.systemFont(size: 13), image: art(item.image, "image"),
                                       selectedImage: art(item.selectedImage, "selectedImage"))
             view.badgeValue = item.badgeValue
             view.badgeColor = builder.color(item.badgeColor, at + [.key("badgeColor")])

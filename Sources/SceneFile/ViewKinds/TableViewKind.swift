@@ -21,8 +21,8 @@ extension ViewKind {
             let rows = (section.rows ?? []).enumerated().compactMap { builder.makeCell($1, at + [.key("rows"), .index($0)]) }
             sections.append(TableView.Section(header: section.header, footer: section.footer, rows: rows))
         }
-        return TableView(name: request.id, style: style, sections: sections, headerFont: .named("system", size: 13),
-                         footerFont: .named("system", size: 13), frame: request.frame)
+        return TableView(name: request.id, style: style, sections: sections, headerFont: builder.systemFont(size: 13),
+                         footerFont: builder.systemFont(size: 13), frame: request.frame)
     }
 }
 
@@ -42,8 +42,8 @@ extension SceneBuilder {
         let accessory = TableViewCell.Accessory(rawValue: row.accessory?.rawValue ?? "none") ?? .none
         if row.isOn != nil, accessory != .switch { log.add(path + [.key("isOn")], "isOn sets a row's switch; give the row accessory: switch") }
         let cell = TableViewCell(name: row.id, text: row.text ?? "", secondaryText: row.secondaryText, subtitle: row.cellStyle == .subtitle,
-                                 image: image, accessory: accessory, font: .named("system", size: 17),
-                                 secondaryFont: .named("system", size: row.cellStyle == .subtitle ? 15 : 17))
+                                 image: image, accessory: accessory, font: systemFont(size: 17),
+                                 secondaryFont: systemFont(size: row.cellStyle == .subtitle ? 15 : 17))
         if let on = row.isOn { cell.accessorySwitch?.setOn(on, animated: false) }
         views[row.id] = cell
         for sub in [cell.textLabel, cell.secondaryTextLabel as View?, cell.accessorySwitch as View?].compactMap({ $0 }) {

@@ -9,7 +9,7 @@ extension ViewKind {
         let field = TextField(name: request.id, placeholder: spec.placeholder ?? "",
                               borderStyle: spec.borderStyle == .roundedRect ? .roundedRect : .none, frame: request.frame)
         field.isSecureTextEntry = spec.secureTextEntry ?? false
-        if let font = request.font { field.font = font }
+        field.font = request.font ?? builder.systemFont(size: 17)
         if let c = builder.color(spec.textColor, request.path + [.key("textColor")]) { field.textColor = c }
         field.text = spec.text ?? ""
         if let left = spec.leftView, let leftView = builder.makeView(left, path: request.path + [.key("leftView")]) {
