@@ -34,7 +34,9 @@ extension SceneBuilder {
         if screen?.statusBar?.hidden != true {
             let spec = screen?.statusBar
             let path: [PathStep] = [.key("screen"), .key("statusBar")]
-            let bar = StatusBar(width: width, contentColor: color(spec?.color, path + [.key("color")]) ?? .black)
+            // Dark content on a light appearance, light content (UIStatusBarStyleLightContent) on a dark one.
+            let bar = StatusBar(width: width, contentColor: color(spec?.color, path + [.key("color")])
+                                    ?? (appearance == .dark ? .white : .black))
             if let time = spec?.time { bar.time = time }
             if let carrier = spec?.carrier { bar.carrier = carrier }
             if spec?.networkActivityIndicator == true { bar.networkActivity.startAnimating(atFrame: 0) }

@@ -77,7 +77,8 @@ final class SceneBuilder {
         let tint = Self.color(screen?.tintColor, [.key("screen"), .key("tintColor")], log, style: appearance, tint: nil)
             ?? SystemColors.byName["systemBlue"]!.resolved(for: appearance)
         self.tint = tint
-        let defaultBackground = chrome == .ios7 ? Color.white : SystemColors.byName["systemBackground"]!.resolved(for: appearance)
+        // systemBackground: white in light (iOS 7's window colour too, so the demos keep it), black in dark.
+        let defaultBackground = SystemColors.byName["systemBackground"]!.resolved(for: appearance)
         let background = Self.color(screen?.background, [.key("screen"), .key("background")], log, style: appearance, tint: tint)
             ?? defaultBackground
         stage = Stage(screenSize: screenSize, tintColor: tint)

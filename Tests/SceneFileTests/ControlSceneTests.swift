@@ -22,8 +22,14 @@ import Testing
 
     @Test func theSettingsSwitchTurnsOnAndInsertsTheNetworkRow() throws {
         let tree = Self.tree(try Self.run("settings.yaml"))
-        #expect(tree.find("homeNetwork")?.frame == [16, 96 + 42 + 88, 343, 44])
-        #expect(tree.find("bluetooth")?.frame == [16, 96 + 42 + 132, 343, 44])
+        let wifi = try #require(tree.find("wifi")?.frame), network = try #require(tree.find("homeNetwork")?.frame)
+        let bluetooth = try #require(tree.find("bluetooth")?.frame), table = try #require(tree.find("settings")?.frame)
+        // The inserted row sits under Wi-Fi and pushes Bluetooth down, all in the inset-grouped card
+        // under the large-title bar (the safe area's top on an iPhone 16 Pro: 62 + 44 + 52 pt).
+        #expect(table[1] == 158)
+        #expect(network == [wifi[0], wifi[1] + 44, wifi[2], 44])
+        #expect(bluetooth == [wifi[0], wifi[1] + 88, wifi[2], 44])
+        #expect(wifi[0] == 16 && wifi[2] == 402 - 32)
         #expect(tree.find("homeNetwork")?.alpha == 1)
     }
 
