@@ -305,7 +305,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "tabBar": "A UITabBar with this id showing `items` ({id, title, image, selectedImage, badgeValue, badgeColor}).",
         "tableView": "A UITableView with this id: `style` plain or insetGrouped, and `sections`.",
         "visualEffectView": "A UIVisualEffectView with this id: what is drawn behind it, within its rounded bounds, blurred and tinted by its `effect`; its subviews draw sharp on top.",
-        "effect": "A visual effect view's UIBlurEffect.Style: systemUltraThinMaterial, systemThinMaterial, systemMaterial (default), systemThickMaterial or systemChromeMaterial, which follow the appearance, or any of them with Light or Dark appended.",
+        "effect": "A visual effect view's UIBlurEffect.Style: systemUltraThinMaterial, systemThinMaterial, systemMaterial (default), systemThickMaterial or systemChromeMaterial, which follow the appearance, or any of them with Light or Dark appended; iOS 8's extraLight, light and dark.",
         "mask": "CALayer.mask: a view (a shape, say) in this view's coordinates whose alpha masks it; animate it by its id.",
         "arrangedSubviews": "A stack view's views, in order, declared as in views.",
         "axis": "A stack view's axis: horizontal (default) or vertical.",

@@ -79,4 +79,15 @@ import Testing
         let expected = UInt8((tint.red * tint.alpha + (1 - tint.alpha)) * 255 + 0.5)
         #expect(abs(Int(shown[60, 60].r) - Int(expected)) <= 1 && shown[60, 60].g == shown[60, 60].b, "\(shown[60, 60])")
     }
+
+    @Test func iOS8sStylesTintAsApplesBlurSampleDoes() {
+        let black = View(frame: Rect(0, 0, 100, 100))
+        black.backgroundColor = .black
+        let light = VisualEffectView(effect: .light, frame: Rect(0, 0, 100, 100))
+        black.addSubview(light)
+        // White at 0.3 over black; the sample's dark effect is white 0.11 at 0.73.
+        #expect(image(black)[50, 50] == (77, 77, 77, 255))
+        light.effect = .dark
+        #expect(image(black)[50, 50] == (20, 20, 20, 255))
+    }
 }

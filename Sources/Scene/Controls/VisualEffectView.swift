@@ -47,24 +47,31 @@ open class VisualEffectView: View {
 /// - The blur's deviation and the saturation are those of Apple's own blur sample
 ///   (`UIImage+ImageEffects`, WWDC 2013: `applyLightEffect` blurs with a radius of 30 pt, which
 ///   it turns into box sizes by SVG's formula for a deviation, and every effect there
-///   saturates by 1.8); the design kit gives every material the same blur, so one deviation
-///   serves all five.
+///   saturates by 1.8); Haze, reading the design kit, gives every material one blur, so one
+///   deviation serves all five.
 /// - The kit has no chrome material; UIKit's bars, which use it, are as opaque as thick, so
 ///   chrome takes thick's numbers (a choice, not a published value).
+///
+/// iOS 8's styles `extraLight`, `light` and `dark` take the effects of that same sample, which
+/// they were made to match: white 0.97 at 0.82 with σ 20 pt, white at 0.3 with σ 30 pt, and
+/// white 0.11 at 0.73 with σ 20 pt, each saturated by 1.8, with no blend layer.
 public enum BlurEffectStyle: String, CaseIterable, Decodable, Sendable {
     case systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
     case systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight,
          systemChromeMaterialLight
     case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark,
          systemChromeMaterialDark
+    case extraLight, light, dark
 
-    /// How thick the material is.
+    /// The five materials of iOS 13.
     enum Thickness {
         case ultraThin, thin, regular, thick, chrome
     }
 
-    var thickness: Thickness {
+    /// How thick the material is; nil for iOS 8's styles.
+    var thickness: Thickness? {
         switch self {
+        case .extraLight, .light, .dark: return nil
         case .systemUltraThinMaterial, .systemUltraThinMaterialLight, .systemUltraThinMaterialDark: return .ultraThin
         case .systemThinMaterial, .systemThinMaterialLight, .systemThinMaterialDark: return .thin
         case .systemMaterial, .systemMaterialLight, .systemMaterialDark: return .regular
@@ -86,6 +93,11 @@ public enum BlurEffectStyle: String, CaseIterable, Decodable, Sendable {
         func grey(_ hex: Int, _ alpha: Double = 1) -> Color { Color(white: Double(hex) / 255, alpha: alpha) }
         let light: (tint: Color, dodge: Color), dark: (tint: Color, overlay: Color)
         switch thickness {
+        case nil:
+            // A dodge by black changes nothing: the sample's effects are a tint alone.
+            let (radius, tint) = self == .light ? (30.0, Color(white: 1, alpha: 0.3))
+                : self == .extraLight ? (20.0, Color(white: 0.97, alpha: 0.82)) : (20.0, Color(white: 0.11, alpha: 0.73))
+            return BackdropFilter(radius: radius, saturation: 1.8, tint: tint, blend: .black, blendMode: .colorDodge)
         case .ultraThin: (light, dark) = ((grey(0xBF, 0.44), grey(0x0D)), (grey(0x25, 0.55), grey(0x9C)))
         case .thin: (light, dark) = ((grey(0xA6, 0.70), grey(0x33)), (grey(0x25, 0.70), grey(0x9C)))
         case .regular: (light, dark) = ((grey(0xB3, 0.82), grey(0x38)), (grey(0x25, 0.82), grey(0x8C)))
