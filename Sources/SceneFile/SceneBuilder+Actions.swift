@@ -9,7 +9,8 @@ import Scene
 import SVG
 import Text
 
-/// Running the actions handlers and transitions name: set, activate, constant, shuffle, state changes.
+/// Running the actions handlers and transitions name: set, activate, constant, shuffle, state changes,
+/// view transitions.
 extension SceneBuilder {
     /// The most actions that may start one another at once (a completion running an animation
     /// whose completion runs it again, a transition calling `nextState` on its own machine):
@@ -50,6 +51,7 @@ extension SceneBuilder {
             for target in targets(of: spec) { stage.animator.removeAnimation(forKey: spec.key ?? name, from: target) }
         }
         change(action)
+        if let transition = action.transition { runViewTransition(transition) }
         if let field = action.becomeFirstResponder { stage.focus(views[field] as? TextField) }
         if let field = action.resignFirstResponder, stage.firstResponder === views[field] { stage.focus(nil) }
         if action.endEditing == true { stage.focus(nil) }
@@ -104,6 +106,9 @@ extension SceneBuilder {
         if let c = values.backgroundColor, let color = colorValue(c) { view.backgroundColor = color }
         if let r = values.cornerRadius { view.cornerRadius = r }
         if let t = values.transform { view.transform = transform(t, []) }
+        if let t = values.sublayerTransform { view.sublayerTransform = transform(t, []) }
+        if let z = values.zPosition { view.zPosition = z }
+        if let d = values.isDoubleSided { view.isDoubleSided = d }
         if let u = values.userInteractionEnabled { view.isUserInteractionEnabled = u }
         if let e = values.enabled { (view as? Control)?.isEnabled = e }
         if let text = values.text {

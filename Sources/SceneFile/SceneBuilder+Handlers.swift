@@ -97,7 +97,7 @@ extension SceneBuilder {
             ("layoutIfNeeded", action.layoutIfNeeded != nil), ("becomeFirstResponder", action.becomeFirstResponder != nil),
             ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
             ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
-            ("state", action.state != nil), ("nextState", action.nextState != nil),
+            ("state", action.state != nil), ("nextState", action.nextState != nil), ("transition", action.transition != nil),
         ] + Self.controlVerbs(action)
         let given = verbs.filter(\.1).map(\.0)
         guard given.count == 1, let verb = given.first else {
@@ -107,7 +107,7 @@ extension SceneBuilder {
         let blockVerbs = ["set", "activate", "deactivate", "constant", "shuffle", "layoutIfNeeded", "insertArrangedSubview",
                           "removeArrangedSubview"]
         if inBlock, !blockVerbs.contains(verb) {
-            log.add(path + [.keyName(verb)], "an animate block changes only \(blockVerbs.joined(separator: ", "))")
+            log.add(path + [.keyName(verb)], "an animate block or transition changes only \(blockVerbs.joined(separator: ", "))")
         }
         if inBlock, action.after != nil { log.add(path + [.keyName("after")], "a change in an animate block has no delay (give the block one)") }
         if let a = action.after, a < 0 || a > 600 { log.add(path + [.key("after")], "a delay lies in 0…600 seconds") }
@@ -141,6 +141,9 @@ extension SceneBuilder {
             _ = color(values.titleColor, at + [.key("titleColor")])
             _ = color(values.borderColor, at + [.key("borderColor")])
             if let w = values.borderWidth, !(0...1000).contains(w) { log.add(at + [.key("borderWidth")], "borderWidth lies in 0…1000") }
+            if let t = values.transform { _ = transform(t, at + [.key("transform")]) }
+            if let t = values.sublayerTransform { _ = transform(t, at + [.key("sublayerTransform")]) }
+            _ = within(values.zPosition, Self.depthLimit, "zPosition", "points", at)
             for (key, given, property) in [("textColor", values.textColor != nil, ViewProperty.textColor),
                                             ("titleColor", values.titleColor != nil, ViewProperty.titleColor)]
             where given && !property.applies(to: view) {
@@ -154,6 +157,7 @@ extension SceneBuilder {
             checkControlValues(values, on: view, at)
         }
         checkControlAction(action, path: path)
+        if let transition = action.transition { checkViewTransition(transition, path: path + [.key("transition")]) }
         if let machine = action.nextState, document.states?[machine] == nil {
             log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")
         }

@@ -100,9 +100,53 @@ extension SceneBuilder {
         return layer
     }
 
+    /// The transform a spec gives (a `transform` or `sublayerTransform`), its 3-D keys checked
+    /// against their ranges; a value out of range is left at the identity's.
     func transform(_ spec: TransformSpec, _ path: [PathStep]) -> LayerTransform {
         let t = spec.translation.flatMap { point($0, path + [.key("translation")]) } ?? .zero
         return LayerTransform(scaleX: spec.scaleX ?? spec.scale ?? 1, scaleY: spec.scaleY ?? spec.scale ?? 1,
-                              rotation: spec.rotation ?? 0, translation: t)
+                              rotation: spec.rotation ?? 0, translation: t,
+                              rotationX: within(spec.rotationX, Self.rotationLimit, "rotationX", "radians", path) ?? 0,
+                              rotationY: within(spec.rotationY, Self.rotationLimit, "rotationY", "radians", path) ?? 0,
+                              translationZ: within(spec.translationZ, Self.depthLimit, "translationZ", "points", path) ?? 0,
+                              m34: m34(spec, path))
+    }
+
+    /// The largest turn about x or y a transform states, in radians (about 16 turns).
+    static let rotationLimit = 100.0
+    /// The largest depth (`translationZ`, `zPosition`) and eye distance (`perspective`), in points.
+    static let depthLimit = 100_000.0
+
+    /// `value` when it lies within ±`limit`; otherwise nil, with a problem at `path`'s `key`.
+    func within(_ value: Double?, _ limit: Double, _ key: String, _ unit: String, _ path: [PathStep]) -> Double? {
+        guard let value else { return nil }
+        guard abs(value) <= limit else {
+            log.add(path + [.key(key)], "\(key) lies within ±\(Int(limit)) \(unit)")
+            return nil
+        }
+        return value
+    }
+
+    /// The perspective term: `m34` as written, or −1/`perspective` (the eye's distance).
+    private func m34(_ spec: TransformSpec, _ path: [PathStep]) -> Double {
+        switch (spec.perspective, spec.m34) {
+        case (_?, _?):
+            log.add(path + [.keyName("m34")], "give perspective or m34, not both (perspective: d is m34 = −1/d)")
+            return 0
+        case let (d?, nil):
+            guard (1...Self.depthLimit).contains(d) else {
+                log.add(path + [.key("perspective")], "perspective is the eye's distance, 1…\(Int(Self.depthLimit)) points")
+                return 0
+            }
+            return -1 / d
+        case let (nil, m?):
+            guard (-1...1).contains(m) else {
+                log.add(path + [.key("m34")], "m34 lies in −1…1 (−1/500 puts the eye 500 points away)")
+                return 0
+            }
+            return m
+        case (nil, nil):
+            return 0
+        }
     }
 }

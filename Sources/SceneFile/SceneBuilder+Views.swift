@@ -36,6 +36,9 @@ extension SceneBuilder {
         for (i, sub) in (spec.subviews ?? []).enumerated() {
             if let child = makeView(sub, path: path + [.key("subviews"), .index(i)]) { view.addSubview(child) }
         }
+        if spec.sublayerTransform != nil, view.subviews.isEmpty {
+            log.add(path + [.keyName("sublayerTransform")], "'sublayerTransform' does nothing on a view without subviews")
+        }
         return view
     }
 
@@ -56,6 +59,9 @@ extension SceneBuilder {
         if let c = spec.clipsToBounds { view.clipsToBounds = c }
         if let u = spec.userInteractionEnabled { view.isUserInteractionEnabled = u }
         if let t = spec.transform { view.transform = transform(t, path + [.key("transform")]) }
+        if let t = spec.sublayerTransform { view.sublayerTransform = transform(t, path + [.key("sublayerTransform")]) }
+        if let z = within(spec.zPosition, Self.depthLimit, "zPosition", "points", path) { view.zPosition = z }
+        if let d = spec.isDoubleSided { view.isDoubleSided = d }
         applyLayerLook(spec, to: view, path: path)
         if let p = spec.contentHuggingPriority {
             if let h = p.horizontal { view.setContentHuggingPriority(LayoutPriority(h), for: .horizontal) }

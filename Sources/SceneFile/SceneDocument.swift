@@ -224,6 +224,9 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var clipsToBounds: Bool?
     var userInteractionEnabled: Bool?
     var transform: TransformSpec?
+    var sublayerTransform: TransformSpec?
+    var zPosition: Double?
+    var isDoubleSided: Bool?
     var shadowColor: String?
     var shadowOpacity: Double?
     var shadowRadius: Double?
@@ -273,7 +276,10 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "frame": "[x, y, width, height] in the superview; without a frame the view is placed by constraints.",
         "translatesAutoresizingMaskIntoConstraints": "Defaults to true with a frame and false without.",
         "backgroundColor": "#RRGGBB, #RRGGBBAA, a UIColor name (white, clear, …), rgb(r, g, b), rgba(r, g, b, a) or white(w, a).",
-        "transform": "Scale, rotation (radians) and translation about the centre.",
+        "transform": "CALayer's transform about the centre: scale, rotation (radians), translation, and in 3-D rotationX, rotationY, translationZ with perspective (or m34).",
+        "sublayerTransform": "CALayer's sublayerTransform, applied to the subviews about this view's centre: usually `{perspective: 500}` so they turn in one 3-D space.",
+        "zPosition": "CALayer's zPosition within ±100000 points: subviews draw in increasing zPosition, and under perspective it moves the view towards the viewer.",
+        "isDoubleSided": "CALayer's isDoubleSided: false hides the view (and its subviews) while its back faces the viewer, as a flipping card's faces.",
         "gradient": "A CAGradientLayer filling the (rounded) bounds, over the background colour and under the content.",
         "shadowColor": "CALayer's shadowColor (default black); its alpha multiplies shadowOpacity.",
         "shadowOpacity": "CALayer's shadowOpacity, 0…1 (default 0: no shadow).",
@@ -368,14 +374,29 @@ enum CornerCurveName: String, SchemaEnum {
     case circular, continuous
 }
 
+/// CATransform3D as POP and Core Animation's key paths decompose it: scale, rotations about x, y
+/// and z, translation, and the perspective term m34 (or `perspective`, the eye's distance).
 struct TransformSpec: Decodable, SchemaDocumented {
     var scale: Double?
     var scaleX: Double?
     var scaleY: Double?
     var rotation: Double?
     var translation: [Double]?
+    var rotationX: Double?
+    var rotationY: Double?
+    var translationZ: Double?
+    var perspective: Double?
+    var m34: Double?
 
-    static let keyDescriptions = ["rotation": "Radians, clockwise.", "translation": "[x, y] in points."]
+    static let keyDescriptions = [
+        "rotation": "Radians, clockwise (transform.rotation.z).",
+        "translation": "[x, y] in points.",
+        "rotationX": "Radians about the horizontal axis within ±100 (transform.rotation.x): positive tips the top edge away.",
+        "rotationY": "Radians about the vertical axis within ±100 (transform.rotation.y): positive swings the right edge away.",
+        "translationZ": "Points towards the viewer within ±100000 (transform.translation.z); it shows under perspective.",
+        "perspective": "The eye's distance in points, 1…100000: perspective: 500 is m34 = −1/500. Give it or m34.",
+        "m34": "CATransform3D's perspective term, −1…1 (−1/500 is an eye 500 points away). Give it or perspective.",
+    ]
 }
 
 /// A view's background gradient, with CAGradientLayer's names.
@@ -732,6 +753,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
     var setContentOffset: [String: [Double]]?
     var insertRows: InsertRowsSpec?
     var deleteRows: DeleteRowsSpec?
+    var transition: ViewTransitionSpec?
     var animated: Bool?
     var after: Double?
     var launchOrientation: OrientationName?
@@ -744,6 +766,7 @@ struct ActionSpec: Decodable, SchemaDocumented {
         "setContentOffset": "{scrollViewId: [x, y]}: setContentOffset(_:animated:).",
         "insertRows": "{table, section, at, rows: [...], animation: fade|top|automatic|none}.",
         "deleteRows": "{table, rows: [ids], animation: fade|top|automatic|none}.",
+        "transition": "UIView.transition(with:duration:options:animations:): {view: card, duration: 0.6, options: [transitionFlipFromLeft], changes: [set: {…}]}.",
         "animated": "For setOn, setProgress and setContentOffset: animate (default true).",
         "run": "Start named animations.",
         "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run.",
@@ -775,6 +798,9 @@ struct PropertyValues: Decodable {
     var backgroundColor: String?
     var cornerRadius: Double?
     var transform: TransformSpec?
+    var sublayerTransform: TransformSpec?
+    var zPosition: Double?
+    var isDoubleSided: Bool?
     var userInteractionEnabled: Bool?
     var enabled: Bool?
     var text: String?

@@ -35,6 +35,7 @@ extension ViewKind {
     static let commonKeys: Set<String> = [
         "frame", "translatesAutoresizingMaskIntoConstraints", "backgroundColor", "cornerRadius", "borderWidth",
         "borderColor", "gradient", "alpha", "hidden", "clipsToBounds", "userInteractionEnabled", "transform",
+        "sublayerTransform", "zPosition", "isDoubleSided",
         "contentHuggingPriority", "contentCompressionResistancePriority", "subviews", "mask",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "cornerCurve",
     ]
