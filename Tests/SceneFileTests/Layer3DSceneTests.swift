@@ -1,5 +1,7 @@
+import Demos
 import Foundation
 import Geometry
+import GoldenTesting
 import Raster
 import Scene
 import SceneFile
@@ -214,5 +216,17 @@ import Testing
             "t.yaml:10:57: unknown value 'transitionCurlUp' (expected transitionFlipFromLeft, transitionFlipFromRight, transitionFlipFromTop, transitionFlipFromBottom, transitionCrossDissolve, curveEaseInOut, curveEaseIn, curveEaseOut, curveLinear)",
             "t.yaml:11:93: an animate block or transition changes only set, activate, deactivate, constant, shuffle, layoutIfNeeded, insertArrangedSubview, removeArrangedSubview",
         ], "\(found)")
+    }
+
+    /// `Examples/Scenes/flip.yaml` mid-flip: the top card's faces turning on POP's rotationY in
+    /// the deck's perspective (frame 55, the front a third of the way round), and the bottom card
+    /// in its transitionFlipFromLeft, the old face turning away (frame 140).
+    @Test func theFlipSceneRendersItsMidFlipFrames() throws {
+        let scene = try SceneFile.load(path: DogfoodSceneTests.scenes.appendingPathComponent("flip.yaml").path)
+        let run = try scene.start(DemoSettings(screenSize: scene.defaultScreenSize))
+        #expect(run.frameCount == 200)
+        try DemoPlayer(run: run, scale: 1, snapping: .round, showTouches: true).render([55, 140]) { i, pixmap in
+            try assertGolden(pixmap, named: "flip@1x-frame-\(i)", suite: "SceneFileTests")
+        }
     }
 }
