@@ -4,7 +4,7 @@ BIN := .build/release
 DEMO ?= owl
 OUT ?= out
 
-.PHONY: all build deps test render renders goldens bench fonts clean schema fuzz install uninstall man completions docker docker-check
+.PHONY: all build deps test render renders goldens bench fonts icons clean schema fuzz install uninstall man completions docker docker-check
 
 all: build
 
@@ -138,6 +138,10 @@ docker:
 ## packages that hold the libraries `ldd` lists for the built binary.
 docker-check: build
 	sh Scripts/docker-runtime-check.sh $(BIN)/popping-render Dockerfile
+
+## Regenerates the symbol images (`image: symbol:heart.fill`) from Debian's bootstrap-icons, pinned (MIT licence).
+icons:
+	bash Assets/Icons/make-icons.sh
 
 clean:
 	rm -rf .build out

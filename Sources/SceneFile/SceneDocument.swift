@@ -258,6 +258,8 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var leftView: ViewSpec?
 
     var image: String?
+    var tintColor: String?
+    var renderingMode: RenderingModeName?
 
     var color: ColorSpec?
     var animating: Bool?
@@ -296,7 +298,9 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "textAlignment": "left (default), center, right, justified (every line but a paragraph's last fills the width) or natural (the layout direction's start).",
         "contentPadding": "[width, height] added to a button's title size.",
         "leftView": "The text field's left view (leftViewMode always).",
-        "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point).",
+        "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point), or `symbol:NAME`, a symbol image by its SF Symbols name (heart.fill, checkmark, xmark, bell, gearshape, magnifyingglass, …; Bootstrap Icons' drawings).",
+        "tintColor": "The colour an image view fills a template image with (UIView's tintColor; default: the screen's tintColor).",
+        "renderingMode": "UIImage's renderingMode: automatic (default: original colours, symbols as templates), alwaysOriginal, or alwaysTemplate (the image's alpha filled with tintColor).",
         "color": "An activity indicator's colour (default mid grey).",
         "animating": "An activity indicator spinning from the start.",
         "subviews": "Child views, back to front.",
@@ -367,6 +371,11 @@ struct ShadowPathSpec: Decodable, SchemaDocumented {
 /// CACornerMask's names without the `k` prefix.
 enum CornerName: String, SchemaEnum {
     case layerMinXMinYCorner, layerMaxXMinYCorner, layerMinXMaxYCorner, layerMaxXMaxYCorner
+}
+
+/// UIImage.RenderingMode's names.
+enum RenderingModeName: String, SchemaEnum {
+    case automatic, alwaysOriginal, alwaysTemplate
 }
 
 /// CALayerCornerCurve's names.

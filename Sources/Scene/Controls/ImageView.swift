@@ -4,11 +4,17 @@ import SVG
 
 /// Shows vector art scaled to fill its bounds, as UIImageView with the default
 /// `UIViewContentModeScaleToFill` shows an image: animating the frame scales the art, down to
-/// nothing at a zero size. Any file `popping-render svg` renders can be shown.
+/// nothing at a zero size. Any file `popping-render svg` renders can be shown, in its own colours
+/// or as a template image in the tint colour.
 open class ImageView: View {
     open override var kind: String { "imageView" }
 
     public let image: VectorImage
+    /// Original colours, or the art's alpha filled with `tintColor` (a template image).
+    public var renderingMode = ImageRenderingMode.automatic
+    /// The colour a template image is filled with, as UIView's tintColor; nil takes the window's.
+    public var tintColor: Color?
+    private var template = TemplateMask()
 
     public init(name: String = "", image: VectorImage, frame: Rect = .zero) {
         self.image = image
@@ -19,7 +25,19 @@ open class ImageView: View {
     open override var intrinsicContentSize: Size? { image.size }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
-        guard let fit = image.transform(onto: Rect(origin: .zero, size: bounds.size)) else { return }
-        list.items.append(.vector(image, transform: fit, alpha: 1))
+        guard renderingMode == .alwaysTemplate else {
+            guard let fit = image.transform(onto: Rect(origin: .zero, size: bounds.size)) else { return }
+            list.items.append(.vector(image, transform: fit, alpha: 1))
+            return
+        }
+        // The art at the screen's pixels, its alpha kept as a mask until the size changes.
+        let w = Int((bounds.width * context.scale).rounded(.up)), h = Int((bounds.height * context.scale).rounded(.up))
+        let image = self.image
+        guard let mask = template.mask(width: w, height: h, draw: { canvas in
+            guard let fit = image.transform(onto: Rect(0, 0, Double(w), Double(h))) else { return }
+            canvas.draw(image, transform: fit, alpha: 1)
+        }) else { return }
+        list.append(.mask(mask, color: tintColor ?? context.tintColor,
+                          transform: .scale(bounds.width / Double(w), bounds.height / Double(h))))
     }
 }

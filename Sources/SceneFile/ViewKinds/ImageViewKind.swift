@@ -7,11 +7,33 @@ import SVG
 
 extension ViewKind {
     /// `imageView: ID`: a UIImageView showing an .svg (drawn as vectors at every scale) or a .png.
-    static let imageView = ViewKind(key: "imageView", id: \.imageView, keys: ["image"]) { builder, request in
-        guard let art = builder.image(request.spec.image, request.path) else { return nil }
+    static let imageView = ViewKind(key: "imageView", id: \.imageView, keys: ["image", "tintColor", "renderingMode"]) {
+        builder, request in
+        let spec = request.spec, path = request.path
+        guard let art = builder.image(spec.image, path) else { return nil }
+        // As UIImage(systemName:) gives, a symbol is a template unless told otherwise.
+        let isSymbol = spec.image?.hasPrefix(SceneBuilder.symbolPrefix) == true
+        let mode: ImageRenderingMode = switch spec.renderingMode {
+        case .alwaysTemplate?: .alwaysTemplate
+        case .alwaysOriginal?: .alwaysOriginal
+        case .automatic?, nil: isSymbol ? .alwaysTemplate : .automatic
+        }
+        let tint = builder.color(spec.tintColor, path + [.key("tintColor")])
+        if spec.tintColor != nil, mode != .alwaysTemplate {
+            builder.log.add(path + [.key("tintColor")],
+                            "'tintColor' does nothing on an image in its own colours; add renderingMode: alwaysTemplate")
+        }
         switch art {
-        case let .vector(image): return ImageView(name: request.id, image: image, frame: request.frame)
-        case let .picture(pixmap, scale): return PictureView(name: request.id, picture: pixmap, scale: scale, frame: request.frame)
+        case let .vector(image):
+            let view = ImageView(name: request.id, image: image, frame: request.frame)
+            view.renderingMode = mode
+            view.tintColor = tint
+            return view
+        case let .picture(pixmap, scale):
+            let view = PictureView(name: request.id, picture: pixmap, scale: scale, frame: request.frame)
+            view.renderingMode = mode
+            view.tintColor = tint
+            return view
         }
     }
 }
@@ -23,9 +45,13 @@ extension SceneBuilder {
         case picture(Pixmap, scale: Double)
     }
 
+    /// How `image:` names a symbol image (`symbol:heart.fill`).
+    static let symbolPrefix = "symbol:"
+
     func image(_ file: String?, _ path: [PathStep]) -> Art? {
         guard let file else { log.add(path, "an imageView needs an image (an .svg or .png path)"); return nil }
         let at = path + [.key("image")]
+        if file.hasPrefix(Self.symbolPrefix) { return symbol(String(file.dropFirst(Self.symbolPrefix.count)), at) }
         let lower = file.lowercased()
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
             log.add(at, "an image is an .svg or .png file, not '\(file)'")
@@ -59,6 +85,26 @@ extension SceneBuilder {
     }
 }
 
+extension SceneBuilder {
+    /// The symbol image `name` (SF Symbols' name), as vector art; unknown names are reported
+    /// with the nearest known one.
+    func symbol(_ name: String, _ path: [PathStep]) -> Art? {
+        guard let text = SymbolImages.svg[name] else {
+            let known = SymbolImages.svg.keys.sorted()
+            let nearest = SceneChecker.nearest(name, in: known)
+            log.add(path, "unknown symbol '\(name)'\(nearest.map { " (did you mean '\($0)'?)" } ?? ""); "
+                        + "the symbols are \(known.joined(separator: ", "))")
+            return nil
+        }
+        do {
+            return .vector(try VectorImage.parse(text: text, name: "symbol:\(name)"))
+        } catch {
+            log.add(path, "\(error)")
+            return nil
+        }
+    }
+}
+
 /// Shows a PNG scaled to fill its bounds, as UIImageView with the default content mode; its
 /// intrinsic size is the image's in points (pixels over the `@2x`/`@3x` scale of its name).
 final class PictureView: View {
@@ -73,9 +119,19 @@ final class PictureView: View {
 
     override var intrinsicContentSize: Size? { Size(Double(picture.width) / scale, Double(picture.height) / scale) }
 
+    /// Original colours, or the PNG's alpha filled with `tintColor` (a template image).
+    var renderingMode = ImageRenderingMode.automatic
+    /// The colour a template image is filled with; nil takes the window's tint.
+    var tintColor: Color?
+    private lazy var templateMask = CoverageMask(alphaOf: picture, x: 0, y: 0)
+
     override func drawContent(into list: inout DisplayList, context: DrawContext) {
         guard picture.width > 0, picture.height > 0 else { return }
-        list.append(.image(picture, transform: .scale(bounds.width / Double(picture.width), bounds.height / Double(picture.height)),
-                           alpha: 1))
+        let fill = AffineTransform.scale(bounds.width / Double(picture.width), bounds.height / Double(picture.height))
+        if renderingMode == .alwaysTemplate {
+            list.append(.mask(templateMask, color: tintColor ?? context.tintColor, transform: fill))
+        } else {
+            list.append(.image(picture, transform: fill, alpha: 1))
+        }
     }
 }
