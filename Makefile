@@ -71,7 +71,7 @@ renders: build
 		$(BIN)/popping-render $$d --out Renders/$$d.apng --scale 1 --fps 30 --quiet || exit 1; \
 		$(BIN)/popping-render $$d --out Renders/$$d.webp --scale 1 --quiet || exit 1; \
 	done
-	@for s in like toast refresh gradient shimmer; do \
+	@for s in like toast refresh gradient shimmer flip; do \
 		$(BIN)/popping-render Examples/Scenes/$$s.yaml --out Renders/$$s.gif --quiet || exit 1; \
 	done
 	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern.gif --scale 1 --quiet
