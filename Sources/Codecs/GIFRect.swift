@@ -27,7 +27,7 @@ struct GIFRect: Equatable, Sendable {
             self = bounds
             return
         }
-        func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(Double(hi), max(Double(lo), v))) }
+        func clamp(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(Double(hi), max(Double(lo), v))) } // bounded: clamped to lo...hi (NaN to lo)
         let x0 = clamp(r.minX.rounded(.down), bounds.x, bounds.maxX)
         let y0 = clamp(r.minY.rounded(.down), bounds.y, bounds.maxY)
         let x1 = clamp(r.maxX.rounded(.up), bounds.x, bounds.maxX)

@@ -20,7 +20,7 @@ import Raster
 enum VideoColor {
     static let kr = 0.2126, kb = 0.0722, kg = 1 - 0.2126 - 0.0722
 
-    private static func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+    private static func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) } // bounded: constant coefficients below 1
 
     static let yR = fixed(219.0 / 255 * kr), yG = fixed(219.0 / 255 * kg), yB = fixed(219.0 / 255 * kb)
     static let cbR = fixed(-224.0 / 255 * kr / (2 * (1 - kb))), cbG = fixed(-224.0 / 255 * kg / (2 * (1 - kb)))

@@ -167,8 +167,8 @@ private final class EncoderState: @unchecked Sendable {
         // Even sizes for 4:2:0 H.264; VP9 and AV1 store odd sizes themselves.
         c.pointee.width = Int32(options.codec == .h264 ? width + width % 2 : width)
         c.pointee.height = Int32(options.codec == .h264 ? height + height % 2 : height)
-        c.pointee.time_base = AVRational(num: 1, den: Int32(options.fps))
-        c.pointee.framerate = AVRational(num: Int32(options.fps), den: 1)
+        c.pointee.time_base = AVRational(num: 1, den: Int32(clamping: options.fps))
+        c.pointee.framerate = AVRational(num: Int32(clamping: options.fps), den: 1)
         c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
         c.pointee.color_range = AVCOL_RANGE_MPEG
         c.pointee.color_primaries = AVCOL_PRI_BT709

@@ -16,7 +16,8 @@ public enum GoldenMode: Sendable, Equatable {
 /// Checks one scene's frames against its goldens as they are rendered (a `FrameSink`): each
 /// frame's SHA-256 is compared with the manifest's, and only a frame whose hash differs is
 /// compared pixel by pixel (with a tolerance, or for the report). Frames stream past; only the
-/// previous frame and the report's small patches are kept.
+/// previous frame and the report's small patches are kept. A frame identical to the one before
+/// (a scene at rest) reuses its hash, and its comparison when the golden repeats too.
 public final class SceneCheck: FrameSink {
     /// A differing frame kept whole for artifacts: the golden's pixels and the render's.
     public struct KeyFrame {
@@ -55,6 +56,13 @@ public final class SceneCheck: FrameSink {
     private var goldenReader: (any FrameSequenceReader)?
     private var goldenPosition = 0
     private var goldenFrame: (index: Int, pixmap: Pixmap)?
+
+    /// The previous frame's pixels and hash.
+    private var previous: (data: [UInt8], hash: String)?
+    /// The last pixel comparison: the golden's hash, the render's and what they differ by.
+    private var lastComparison: (expected: String, actual: String, difference: ImageDifference)?
+    /// How many frames were hashed (frames identical to the one before are not).
+    public private(set) var framesHashed = 0
 
     /// The result, once `finish()` has run.
     public private(set) var report: SceneReport?
@@ -100,7 +108,14 @@ public final class SceneCheck: FrameSink {
     }
 
     public func add(_ pixmap: Pixmap, frame: Int) throws {
-        let hash = SHA256.hex(pixmap.data)
+        let hash: String
+        if let previous, Self.same(previous.data, pixmap.data) {
+            hash = previous.hash
+        } else {
+            hash = SHA256.hex(pixmap.data)
+            framesHashed += 1
+        }
+        previous = (pixmap.data, hash)
         checkedFrames.append(frame)
         hashes.append(GoldenManifest.Frame(index: frame, sha256: hash))
         if size == nil { size = (pixmap.width, pixmap.height) }
@@ -113,8 +128,13 @@ public final class SceneCheck: FrameSink {
             }
             let goldenPixmap = (expectedStrip != nil || tolerance != nil || keyFrameLimit > 0) ? try goldenPixmap(at: frame) : nil
             var difference: ImageDifference?
-            if let goldenPixmap, goldenPixmap.width == pixmap.width, goldenPixmap.height == pixmap.height {
-                difference = ImageDifference(expected: goldenPixmap, actual: pixmap)
+            if let expected, let goldenPixmap, goldenPixmap.width == pixmap.width, goldenPixmap.height == pixmap.height {
+                if let last = lastComparison, last.expected == expected, last.actual == hash {
+                    difference = last.difference
+                } else {
+                    difference = ImageDifference(expected: goldenPixmap, actual: pixmap)
+                    lastComparison = difference.map { (expected, hash, $0) }
+                }
             }
             if let tolerance, let difference, tolerance.accepts(difference, pixelCount: pixmap.width * pixmap.height) {
                 tolerated += 1
@@ -136,6 +156,13 @@ public final class SceneCheck: FrameSink {
             }
         }
         lastMatched = golden != nil && expected == hash
+    }
+
+    /// Whether two frames' bytes are equal (a memory comparison, far cheaper than a hash).
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     /// Keeps `frame` among the key frames if it differs more than the least differing kept one.

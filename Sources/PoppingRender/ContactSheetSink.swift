@@ -36,7 +36,7 @@ final class ContactSheetSink: FrameSink {
 
     func finish() throws {
         guard let first = thumbnails.first?.image else { throw RenderFailure(path, "no frames to put on the sheet") }
-        let gap = Int(8 * scale), label = Int(16 * scale)
+        let gap = Int(saturating: 8 * scale), label = Int(saturating: 16 * scale)
         let cellW = first.width + gap, cellH = first.height + label + gap
         let sheet = Canvas(width: columns * cellW + gap, height: rows * cellH + gap,
                            background: Color(r255: 244, g: 244, b: 244))

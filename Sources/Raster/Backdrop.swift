@@ -56,10 +56,10 @@ extension Canvas {
         let device = transform.apply(outline)
         guard device.minX.isFinite, device.minY.isFinite, device.maxX.isFinite, device.maxY.isFinite else { return }
         let screen = PixelRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height).intersection(clip.bounds)
-        let box = PixelRect(x0: Int(max(-1, min(Double(screen.x1), device.minX)).rounded(.down)),
-                            y0: Int(max(-1, min(Double(screen.y1), device.minY)).rounded(.down)),
-                            x1: Int(max(-1, min(Double(screen.x1), device.maxX)).rounded(.up)),
-                            y1: Int(max(-1, min(Double(screen.y1), device.maxY)).rounded(.up))).intersection(screen)
+        let box = PixelRect(x0: Int(max(-1, min(Double(screen.x1), device.minX)).rounded(.down)), // bounded: clamped to -1...the screen's width, finite
+                            y0: Int(max(-1, min(Double(screen.y1), device.minY)).rounded(.down)), // bounded: clamped to -1...the screen's height, finite
+                            x1: Int(max(-1, min(Double(screen.x1), device.maxX)).rounded(.up)), // bounded: clamped to -1...the screen's width, finite
+                            y1: Int(max(-1, min(Double(screen.y1), device.maxY)).rounded(.up))).intersection(screen) // bounded: clamped to -1...the screen's height, finite
         guard !box.isEmpty else { return }
         // The deviation in device pixels (the radius scaled as the transform scales areas), and
         // the reduction of the grid it is blurred on.
@@ -140,8 +140,8 @@ extension Canvas {
         func taps(_ start: Int, _ count: Int, _ first: Int) -> [(cell: Int, weight: UInt32)] {
             (0..<count).map { j in
                 let u = (Double(start + j) + 0.5) / Double(f) - 0.5 - Double(first)
-                let cell = Int(u.rounded(.down))
-                return (cell, UInt32(((u - Double(cell)) * 256).rounded()))
+                let cell = Int(u.rounded(.down)) // bounded: a pixel position on the reduced grid
+                return (cell, UInt32(((u - Double(cell)) * 256).rounded())) // bounded: u is a pixel position on the reduced grid; its fraction times 256
             }
         }
         let columns = taps(box.x0, box.width, origin.x0), rows = taps(box.y0, box.height, origin.y0)
@@ -185,5 +185,5 @@ extension Canvas {
                 SIMD3(lr - lr * s, lg - lg * s, lb + (1 - lb) * s))
     }
 
-    private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v * 255).rounded()))) }
+    private static func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v * 255).rounded()))) } // bounded: clamped to 0...255 (NaN to 0)
 }

@@ -177,9 +177,9 @@ public final class Canvas {
     private func pixelAligned(_ rect: Rect, _ transform: AffineTransform) -> PixelRect? {
         guard transform.isAxisAligned else { return nil }
         let r = transform.apply(rect)
-        let edges = [r.minX, r.minY, r.maxX, r.maxY]
-        guard edges.allSatisfy(\.isWholeNumber) else { return nil }
-        return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
+        guard let x0 = Int(exactly: r.minX), let y0 = Int(exactly: r.minY), let x1 = Int(exactly: r.maxX),
+              let y1 = Int(exactly: r.maxY) else { return nil }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
     /// Runs `body` with a blitter painting `color` (times the canvas alpha) through the clip;

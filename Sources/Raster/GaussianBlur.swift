@@ -31,12 +31,12 @@ public enum GaussianBlur {
         guard sigma > 0 else { return [] }
         let s = min(sigma, maximumDeviation)
         // The ideal size of three equal boxes is √(12σ²/3 + 1); take the odd size below it.
-        var w = Int((4 * s * s + 1).squareRoot().rounded(.down))
+        var w = Int((4 * s * s + 1).squareRoot().rounded(.down)) // bounded: s is at most maximumDeviation
         if w % 2 == 0 { w -= 1 }
         w = max(1, w)
         // m boxes of w and 3 − m of w + 2: 3(w² − 1)/12 + (3 − m)((w+2)² − w²)/12 = σ².
         let ideal = (12 * s * s - 3 * Double(w * w) - 12 * Double(w) - 9) / (-4 * Double(w) - 4)
-        let m = min(3, max(0, Int(ideal.rounded())))
+        let m = min(3, max(0, Int(ideal.rounded()))) // bounded: clamped to 0...3 after rounding a value of a few boxes
         return (0..<3).map { i in
             let size = i < m ? w : w + 2
             return Box(size: size, left: size / 2)

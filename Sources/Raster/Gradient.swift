@@ -260,7 +260,7 @@ struct GradientSource: PixelSource {
                     p = Point(p.x / w, p.y / w)
                 }
                 guard let t = location(p), t.isFinite else { out[i] = 0; continue }
-                let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)]
+                let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)] // bounded: spread(t) lies in 0...1
                 let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
                 let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
                 let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)

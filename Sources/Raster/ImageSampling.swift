@@ -34,7 +34,7 @@ struct BilinearSampler: PixelSource {
     /// `v` in 32.32 fixed point, limited so later sums cannot overflow.
     @inline(__always)
     static func fixed(_ v: Double) -> Int {
-        Int((v.isNaN ? 0 : min(max(v, -1e6), 1e6)) * 4_294_967_296)
+        Int((v.isNaN ? 0 : min(max(v, -1e6), 1e6)) * 4_294_967_296) // bounded: clamped to ±1e6, times 2^32
     }
 
     /// The image coordinates (32.32, pixel centres at whole numbers) of device pixel (x, y).
@@ -220,7 +220,7 @@ extension Pixmap {
         let fineLevel = (fine, placing(fine, by: transform))
         guard fine.width > 1 || fine.height > 1 else { return DetailLevels(fine: fineLevel, coarse: nil) }
         let coarse = fine.halved()
-        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).roundToInt)
+        let weight = UInt32((min(max(2 * (1 - scale), 0), 1) * 256).roundToInt) // bounded: a weight in 0...256
         return DetailLevels(fine: fineLevel, coarse: (coarse, placing(coarse, by: transform), weight))
     }
 

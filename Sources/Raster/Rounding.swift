@@ -23,7 +23,7 @@ extension Double {
         // Below 2^51, adding 1.5·2^52 lands where doubles are whole numbers, so the addition
         // itself rounds (to nearest, ties to even) and the subtraction is exact: no branch
         // for the flattener's many points to mispredict.
-        if abs(self) < 0x1p51 { return Int((self + 0x1.8p52) - 0x1.8p52) }
+        if abs(self) < 0x1p51 { return Int((self + 0x1.8p52) - 0x1.8p52) } // bounded: below 2^51
         let t = floorToInt, fraction = self - Double(t)
         return fraction > 0.5 || (fraction == 0.5 && t & 1 == 1) ? t + 1 : t
     }

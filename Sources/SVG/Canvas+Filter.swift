@@ -34,7 +34,7 @@ extension Canvas {
         let allowed = Double(max(1, min(budget, Self.filterPixelLimit / (2 * filter.peakImages),
                                         Self.filterWorkLimit / filter.primitives.count)))
         let scale = width * height > allowed ? (allowed / (width * height)).squareRoot() : 1
-        let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up)))
+        let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up))) // bounded: scale keeps the area within the filter's pixel budget
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
         let source = Canvas(width: w, height: h)
         source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h))
@@ -109,7 +109,7 @@ extension VectorFilter {
         /// A user-space displacement as whole pixels.
         func shift(_ dx: Double, _ dy: Double) -> (Int, Int) {
             let limit = Double(max(width, height) + 1)
-            func clamp(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), -limit), limit)) : 0 }
+            func clamp(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), -limit), limit)) : 0 } // bounded: clamped to the canvas's size
             return (clamp(transform.a * dx + transform.c * dy), clamp(transform.b * dx + transform.d * dy))
         }
         for (index, primitive) in primitives.enumerated() {
@@ -152,7 +152,7 @@ extension VectorFilter {
             case let .morphology(dilate, x, y):
                 // Whole pixels, rounded (2.6 is 3 in both references).
                 func radius(_ v: Double) -> Int {
-                    v.isFinite ? Int(min(v.rounded(), Double(max(width, height)))) : max(width, height)
+                    v.isFinite ? Int(min(v.rounded(), Double(max(width, height)))) : max(width, height) // bounded: clamped to the canvas's size
                 }
                 result = input(0).morphology(dilate: dilate, x: radius(x * scales.x), y: radius(y * scales.y))
             case let .componentTransfer(functions):

@@ -34,7 +34,7 @@ extension Canvas {
         let density = full.largestStretch(over: corners, minimumW: 1.0 / 1024) / 2.0.squareRoot()
         guard alpha > 0, !box.isEmpty, density.isFinite, density > 0 else { return }
         let scale = min(density, 4096 / max(box.width, box.height))
-        let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up))
+        let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up)) // bounded: scale keeps the larger side at most 4096
         guard width > 0, height > 0 else { return }
         let flat = Canvas(width: width, height: height)
         flat.draw(image, transform: AffineTransform.translation(-box.x, -box.y).concatenating(.scale(scale, scale)))

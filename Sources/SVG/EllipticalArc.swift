@@ -63,7 +63,7 @@ struct EllipticalArc {
 
         // Radii or coordinates near the limits of Double overflow; such an arc is drawn as its chord.
         guard cx.isFinite, cy.isFinite, delta.isFinite, rx.isFinite, ry.isFinite else { return nil }
-        let count = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        let count = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up))) // bounded: the sweep is finite and within ±2π
         let step = delta / Double(count)
         // The control-arm length that makes a cubic match a circular arc of `step` at its ends and middle.
         let k = 4.0 / 3.0 * tan(step / 4)

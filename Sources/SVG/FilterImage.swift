@@ -117,7 +117,7 @@ struct FilterImage {
 
     /// A straight sRGB colour as one premultiplied pixel of the given space.
     static func premultiplied(_ color: Color, linearRGB: Bool) -> (UInt16, UInt16, UInt16, UInt16) {
-        func channel(_ v: Double) -> Int { v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0 }
+        func channel(_ v: Double) -> Int { v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0 } // bounded: in 0...one
         let a = channel(color.alpha)
         let rgb = [color.red, color.green, color.blue].map { v -> UInt16 in
             let straight = channel(v)
@@ -143,7 +143,7 @@ struct FilterImage {
     /// `feColorMatrix`: the 4 × 5 `matrix` applied to every straight pixel, in 16.16 fixed point.
     func colorMatrix(_ matrix: [Double]) -> FilterImage {
         // Coefficients are clamped far beyond any useful value, so sums cannot overflow.
-        let m = matrix.map { Int((min(max($0, -1e6), 1e6) * 65536).rounded()) }
+        let m = matrix.map { Int((min(max($0, -1e6), 1e6) * 65536).rounded()) } // bounded: clamped to ±1e6, times 2^16
         // Design tools' shadow matrices read alpha alone: no unpremultiplying then.
         let readsColour = (0..<4).contains { row in m[row * 5] != 0 || m[row * 5 + 1] != 0 || m[row * 5 + 2] != 0 }
         var copy = self
@@ -216,7 +216,7 @@ struct FilterImage {
                         case let .arithmetic(k1, k2, k3, k4):
                             let x = Double(ca) / Double(n), y = Double(cb) / Double(n)
                             let r = k1 * x * y + k2 * x + k3 * y + k4
-                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0
+                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0 // bounded: in 0...n
                         }
                         d[i + c] = UInt16(min(n, v))
                     }
@@ -257,7 +257,7 @@ struct FilterImage {
                             let s = Double(cs) / Double(n), bk = Double(cb) / Double(n)
                             let mixed = Self.separable(mode, backdrop: bk / ba, source: s / sa)
                             let r = (1 - sa) * bk + (1 - ba) * s + sa * ba * mixed
-                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0
+                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0 // bounded: in 0...n
                         }
                         d[i + c] = UInt16(min(n, max(0, v)))
                     }
@@ -321,7 +321,7 @@ struct FilterImage {
     static func specBoxes(_ sigma: Double) -> [GaussianBlur.Box] {
         guard sigma > 0 else { return [] }
         // 3·√(2π)/4
-        let d = Int((min(sigma, GaussianBlur.maximumDeviation) * 1.879_971_205_973_250_3 + 0.5).rounded(.down))
+        let d = Int((min(sigma, GaussianBlur.maximumDeviation) * 1.879_971_205_973_250_3 + 0.5).rounded(.down)) // bounded: sigma is at most maximumDeviation
         guard d > 0 else { return [] }
         let half = d / 2
         if d % 2 == 1 { return Array(repeating: GaussianBlur.Box(size: d, left: half), count: 3) }
@@ -427,14 +427,14 @@ extension FilterImage {
         case let .table(values):
             let n = values.count - 1
             if n == 0 { v = values[0]; break }
-            let k = min(Int(x * Double(n)), n - 1)
+            let k = min(Int(x * Double(n)), n - 1) // bounded: x lies in 0...1
             v = values[k] + (x * Double(n) - Double(k)) * (values[k + 1] - values[k])
         case let .discrete(values):
-            v = values[min(Int(x * Double(values.count)), values.count - 1)]
+            v = values[min(Int(x * Double(values.count)), values.count - 1)] // bounded: x lies in 0...1
         case let .linear(slope, intercept): v = slope * x + intercept
         case let .gamma(amplitude, exponent, offset): v = amplitude * DeterministicMath.power(x, exponent) + offset
         }
-        return v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0
+        return v > 0 ? Int((min(v, 1) * Double(one)).rounded()) : 0 // bounded: in 0...one
     }
 }
 
@@ -511,7 +511,7 @@ enum SRGBTransfer {
     @inline(__always)
     static func level(_ v: Double) -> UInt16 {
         let whole = Int(v)
-        return UInt16(v - Double(whole) >= 0.5 ? whole + 1 : whole)
+        return UInt16(v - Double(whole) >= 0.5 ? whole + 1 : whole) // bounded: v lies in 0...65535
     }
 
     /// The `n`th root of `v` > 0 by Newton's method from `start` > 0: one step lands at or

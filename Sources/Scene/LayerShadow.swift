@@ -107,8 +107,8 @@ extension SceneRenderer {
         guard let visible, visible.width > 0, visible.height > 0 else { return nil }
         let fromDevice = toLocal.concatenating(toGrid)
         let box = fromDevice.apply(visible)
-        let x0 = Int(box.minX.rounded(.down)), y0 = Int(box.minY.rounded(.down))
-        let x1 = Int(box.maxX.rounded(.up)), y1 = Int(box.maxY.rounded(.up))
+        let x0 = Int(saturating: box.minX.rounded(.down)), y0 = Int(saturating: box.minY.rounded(.down))
+        let x1 = Int(saturating: box.maxX.rounded(.up)), y1 = Int(saturating: box.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return nil }
         let toMask = fromDevice.concatenating(.translation(Double(-x0), Double(-y0)))
         var list = DisplayList(width: x1 - x0, height: y1 - y0)

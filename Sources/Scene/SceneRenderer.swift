@@ -15,8 +15,8 @@ public struct SceneRenderer {
 
     /// The display list of `root` on a screen of `size` points.
     public func displayList(root: View, size: Size) -> DisplayList {
-        var list = DisplayList(width: Int((size.width * context.scale).rounded()),
-                               height: Int((size.height * context.scale).rounded()))
+        var list = DisplayList(width: Int(saturating: (size.width * context.scale).rounded()),
+                               height: Int(saturating: (size.height * context.scale).rounded()))
         append(root, to: &list, parent: .scale(context.scale, context.scale))
         return list
     }

@@ -50,7 +50,7 @@ public struct Script: Sendable {
     public func timeline(fps: Double = 60) -> (events: [(frame: Int, event: Event)], end: Int) {
         var t = 0.0
         var events: [(Int, Event)] = []
-        func at(_ time: Double, _ e: Event) { events.append((Int((time * fps).rounded()), e)) }
+        func at(_ time: Double, _ e: Event) { events.append((Int(saturating: (time * fps).rounded()), e)) }
         for step in steps {
             switch step {
             case let .wait(s): t += s
@@ -79,7 +79,7 @@ public struct Script: Sendable {
                 t += duration
             }
         }
-        return (events, Int((t * fps).rounded()))
+        return (events, Int(saturating: (t * fps).rounded()))
     }
 }
 

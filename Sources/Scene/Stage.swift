@@ -180,7 +180,9 @@ open class Stage {
     /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
     /// `dispatch_after` on the main queue does.
     public func run(after seconds: Double, _ block: @escaping () -> Void) {
-        timers[frame + Int((seconds * 60).rounded()), default: []].append(block)
+        // A delay past Int's range (an absurd duration) waits for ever rather than trapping.
+        let delay = min(Int(saturating: (seconds * 60).rounded()), Int.max - frame)
+        timers[frame + delay, default: []].append(block)
     }
 
     /// True when nothing is moving or about to: no POP animation running, no UIKit block in

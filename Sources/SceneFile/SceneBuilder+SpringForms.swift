@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 import Scene
 
@@ -63,7 +64,7 @@ extension SceneBuilder {
             return fail(nil, "a spring needs one form: response/dampingFraction, duration/bounce, a preset, mass/stiffness/damping or dampingRatio")
         }
         guard timing.duration <= 600 else {
-            return fail(nil, "this spring takes \(Int(timing.duration)) s to settle; give it more damping")
+            return fail(nil, "this spring takes \(Int(saturating: timing.duration)) s to settle; give it more damping")
         }
         return .success(timing)
     }

@@ -112,7 +112,7 @@ struct ScenePlan {
                 // a value like 1e19 never reaches the conversion to whole frames.
                 let timeout = step.timeout.flatMap { $0 >= 0 && $0 <= 600 ? $0 : nil } ?? 10
                 flush()
-                parts.append(.settle(timeoutFrames: Int((timeout * 60).rounded()), step: path))
+                parts.append(.settle(timeoutFrames: Int(saturating: (timeout * 60).rounded()), step: path))
                 seconds += timeout
             }
         }

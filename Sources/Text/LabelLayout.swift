@@ -55,7 +55,7 @@ public struct LabelLayout: Equatable, Sendable {
                 numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, rightToLeft: Bool = false) {
         let font = shaped.font
         self.font = font
-        let fitting = max(1, Int(((bounds.height + 1e-9) / font.lineHeight).rounded(.down)))
+        let fitting = max(1, Int(saturating: ((bounds.height + 1e-9) / font.lineHeight).rounded(.down)))
         let limit = numberOfLines > 0 ? min(numberOfLines, fitting) : fitting
         let wrapped = LineWrapper(shaped, width: bounds.width, mode: lineBreakMode, maxLines: limit).lines
         let top = bounds.minY + (bounds.height - Double(wrapped.count) * font.lineHeight) / 2 + font.ascender

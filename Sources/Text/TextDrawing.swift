@@ -29,7 +29,7 @@ extension Canvas {
             guard !outline.isEmpty else { continue }
             let pen = Point(origin.x + placed.x, origin.y)
             if cacheable, let spot = GlyphPlacement(pen: transform.apply(pen)) {
-                let ppem64 = Int((font.pointSize * transform.a * 64).rounded())
+                let ppem64 = Int(saturating: (font.pointSize * transform.a * 64).rounded())
                 let key = GlyphMaskCache.Key(typeface: font.typeface, glyph: placed.glyph,
                                              ppem64: ppem64, subX: spot.subX, subY: spot.subY)
                 let mask = cache.mask(key) {
@@ -81,8 +81,8 @@ struct GlyphPlacement {
     /// `nil` for positions too far off to be on any canvas (or not finite).
     init?(pen: Point) {
         guard abs(pen.x) < 1e9, abs(pen.y) < 1e9 else { return nil }
-        let qx = Int((pen.x * Double(1 << Self.xShift)).rounded())
-        let qy = Int((pen.y * Double(1 << Self.yShift)).rounded())
+        let qx = Int((pen.x * Double(1 << Self.xShift)).rounded()) // bounded: |pen.x| < 1e9
+        let qy = Int((pen.y * Double(1 << Self.yShift)).rounded()) // bounded: |pen.y| < 1e9
         x = qx >> Self.xShift
         y = qy >> Self.yShift
         subX = qx & ((1 << Self.xShift) - 1)

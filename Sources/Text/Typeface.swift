@@ -61,7 +61,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         let measured = { (c: Unicode.Scalar, fallback: Double) -> Int in
             let g = characters.glyph(for: c)
             let outline = g < outlines.count ? outlines[g] : Path()
-            return Int(outline.isEmpty ? fallback * Double(header.unitsPerEm) : outline.bounds.maxY)
+            return Int(outline.isEmpty ? fallback * Double(header.unitsPerEm) : outline.bounds.maxY) // bounded: a font unit (outlines are 16-bit) or a fraction of the em
         }
         // Some fonts store 0 for heights they never filled in.
         xHeight = os2.xHeight.flatMap { $0 > 0 ? $0 : nil } ?? measured("x", 0.5)

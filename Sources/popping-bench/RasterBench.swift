@@ -35,7 +35,7 @@ struct RasterBench: ParsableCommand {
         // Drawn untimed for a while first, as the peers are: a process's first tens of
         // milliseconds on these virtual machines often run markedly slower (measured: up to
         // 1.5x for the first 20-200 ms), which would otherwise fall on the timed frames.
-        let warmupEnd = ContinuousClock.now + .milliseconds(Int(warmup * 1000))
+        let warmupEnd = ContinuousClock.now + .milliseconds(Int(saturating: warmup * 1000))
         repeat { loaded.draw(on: canvas) } while ContinuousClock.now < warmupEnd
         var times: [Double] = [], cpuTimes: [Double] = []
         for _ in 0..<`repeat` {

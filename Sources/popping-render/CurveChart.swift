@@ -24,7 +24,7 @@ struct CurveChart {
 
     /// Renders the chart.
     func render() throws -> Pixmap {
-        let canvas = Canvas(width: Int(Self.size.width * Self.scale), height: Int(Self.size.height * Self.scale),
+        let canvas = Canvas(width: Int(saturating: Self.size.width * Self.scale), height: Int(saturating: Self.size.height * Self.scale),
                             background: .white)
         let toPixels = AffineTransform.scale(Self.scale, Self.scale)
         let small = try FontLibrary.font(named: "Avenir-Book", size: 11)
@@ -68,7 +68,7 @@ struct CurveChart {
                         transform: t.concatenating(.translation(p.x, p.y)).concatenating(toPixels))
         }
 
-        let decimals = { (step: Double) in max(0, Int(-floor(log10(step) + 1e-9))) }
+        let decimals = { (step: Double) in max(0, Int(saturating: -floor(log10(step) + 1e-9))) }
         let yDecimals = decimals(yTicks.count > 1 ? yTicks[1] - yTicks[0] : 1)
         let xDecimals = decimals(xTicks.count > 1 ? xTicks[1] - xTicks[0] : 1)
         for v in yTicks {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Codecs
 import Foundation
+import Geometry
 import Motion
 
 /// `popping-render curve spring|basic|uikit-spring|decay …`: runs one animation on its own at a
@@ -51,7 +52,7 @@ struct CurveOutputOptions: ParsableArguments {
         do {
             samples = try Trajectory.record(animation, property: property,
                                             initial: AnimationVector(repeating: initial, count: property.componentCount),
-                                            framesPerSecond: fps, maxFrames: Int(fps * 600))
+                                            framesPerSecond: fps, maxFrames: Int(saturating: fps * 600))
         } catch let error as Trajectory.NeverSettles {
             throw CommandFailure("curve", "\(error) (10 minutes); check the spring constants and the velocity")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import PoppingRender
 
 /// `popping-render inspect SCENE.yaml|DEMO`: plays the animation to one moment and prints the
@@ -53,7 +54,7 @@ struct InspectCommand: ParsableCommand {
         _ = try screen.validatedLook()
         let run = try screen.start(source)
         let last = max(0, run.frameCount - 1)
-        let wanted = frame ?? at.map { Int(($0 * 60).rounded()) } ?? last
+        let wanted = frame ?? at.map { Int(saturating: ($0 * 60).rounded()) } ?? last
         guard (0...last).contains(wanted) else {
             let input = frame.map { "--frame \($0)" } ?? "--at \(at!)"
             throw CommandFailure(input, "the animation has frames 0..\(last) (0...\(Double(last) / 60) s)")

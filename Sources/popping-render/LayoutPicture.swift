@@ -13,7 +13,7 @@ enum LayoutPicture {
 
     /// Draws `frames` (in the superview's coordinates) on a canvas of `size` points.
     static func draw(size: Size, frames: [(name: String, frame: Rect)]) throws -> Pixmap {
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        let width = Int(saturating: (size.width * scale).rounded(.up)), height = Int(saturating: (size.height * scale).rounded(.up))
         guard width >= 1, height >= 1, width <= 16384, height <= 16384 else {
             throw CommandFailure("--size", "the picture would be \(width)×\(height) pixels; it must be 1…16384 each way")
         }

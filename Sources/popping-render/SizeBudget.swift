@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import PoppingRender
 
 /// `--max-size`: writes the animation as asked and, while it is over the limit, again with a lower
@@ -20,7 +21,7 @@ struct SizeBudget {
               number * factor <= 1e12, number * factor >= 1 else {
             throw CommandFailure("--max-size \(text)", "expected a size like 5MB, 800KB or 2000000")
         }
-        return Int(number * factor)
+        return Int(saturating: number * factor)
     }
 
     /// One way to write the file: the rate, the encoding and how to describe them.

@@ -55,8 +55,8 @@ struct TextCommand: ParsableCommand {
         var box = Rect(0, -face.ascender, line.width, face.lineHeight)
         if let ink = line.inkBounds { box = box.union(ink) }
         let x0 = (box.minX * scale).rounded(.down), y0 = (box.minY * scale).rounded(.down)
-        let width = max(1, Int((box.maxX * scale).rounded(.up) - x0))
-        let height = max(1, Int((box.maxY * scale).rounded(.up) - y0))
+        let width = max(1, Int(saturating: (box.maxX * scale).rounded(.up) - x0))
+        let height = max(1, Int(saturating: (box.maxY * scale).rounded(.up) - y0))
         guard width <= 16384, height <= 16384 else {
             throw CommandFailure("--size", "the image would be \(width)×\(height) pixels; the limit is 16384×16384")
         }

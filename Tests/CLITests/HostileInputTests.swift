@@ -361,6 +361,112 @@ import Testing
         #expect(scene.toleratedFrames == 3)
     }
 
+    /// A long scene at rest costs one hash: a frame identical to the one before (its own copy of
+    /// the bytes, as the renderer delivers) reuses that frame's hash, and its comparison with a
+    /// golden that repeats too.
+    @Test func identicalFramesAreHashedOnce() throws {
+        let folder = try scratchFolder("identical")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(4, 4), snap: .round, touches: false)
+        let still = Pixmap(width: 4, height: 4)
+        var moved = still
+        moved.data[0] = 255
+        moved.data[3] = 255
+        func frames(_ shown: [Pixmap], mode: GoldenMode) throws -> SceneCheck {
+            let check = try SceneCheck(scene: "s", frameCount: shown.count, options: options, store: store, mode: mode, keyFrames: 1)
+            for (i, pixmap) in shown.enumerated() { try check.add(Pixmap(width: 4, height: 4, premultiplied: pixmap.data), frame: i) }
+            try check.finish()
+            return check
+        }
+        let recorded = try frames([still, still, still, moved, moved], mode: .update)
+        #expect(recorded.framesHashed == 2)
+        let hashes = try #require(try store.manifest("s")).frames.map(\.sha256)
+        #expect(hashes == Array(repeating: SHA256.hex(still.data), count: 3) + Array(repeating: SHA256.hex(moved.data), count: 2))
+
+        let checked = try frames([moved, moved, moved, moved, still], mode: .check)
+        #expect(checked.framesHashed == 2)
+        #expect(checked.report?.differingFrames.map(\.index) == [0, 1, 2, 4])
+        #expect(checked.report?.differingFrames.map(\.differingPixels) == [1, 1, 1, 1])
+    }
+
+    /// A scene that starts with a UTF-8 byte-order mark reads as one without it, and a scene
+    /// named with 250 characters gets its report (the media files' names stay within 255 bytes).
+    @Test func aByteOrderMarkAndALongSceneNameAreAccepted() throws {
+        let folder = try scratchFolder("smaller")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func scene(_ colour: String) -> String { "views:\n  - {view: box, frame: [0, 0, 10, 10], backgroundColor: \(colour)}\n" }
+        try Data([0xEF, 0xBB, 0xBF] + Array(scene("black").utf8)).write(to: URL(fileURLWithPath: folder + "/bom.yaml"))
+        let bom = try popping(["validate", folder + "/bom.yaml"])
+        #expect(bom.status == 0, "\(bom.stderr)")
+
+        let long = folder + "/" + String(repeating: "n", count: 250) + ".yaml"
+        try scene("black").write(toFile: long, atomically: false, encoding: .utf8)
+        let recorded = try popping(["check", long, "--goldens", folder + "/goldens", "--update"])
+        #expect(recorded.status == 0, "\(recorded.stderr.prefix(300))")
+        try scene("red").write(toFile: long, atomically: false, encoding: .utf8)
+        let differs = try popping(["check", long, "--goldens", folder + "/goldens", "--report", folder + "/report"])
+        #expect(differs.status == 1, "\(differs.stderr.prefix(300))")
+        let media = try FileManager.default.contentsOfDirectory(atPath: folder + "/report/media")
+        #expect(!media.isEmpty)
+        #expect(media.allSatisfy { $0.utf8.count <= 255 }, "\(media)")
+    }
+
+    /// Every floating-point number converted to an integer in `Sources` goes through a checked
+    /// form (`Int(saturating:)`, `Int(exactly:)`) or says on its line why it is in range
+    /// (`// bounded: …`, for the raster and codec loops): `Int(_:)` traps past `Int`'s range (a
+    /// `timeout: 1e19` once crashed `validate`) and is undefined in `-Ounchecked` modules. Without
+    /// types to read, an argument counts as floating point when it rounds, takes a root or a
+    /// logarithm, names `Double`/`Float` or a decimal literal, a scale, fps, time or duration.
+    @Test func numbersConvertedToIntegersAreRangeChecked() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources").path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        let unchecked = try files.sorted().flatMap { file in
+            Self.uncheckedConversions(in: try String(contentsOfFile: sources + "/" + file, encoding: .utf8), file: file)
+        }
+        #expect(unchecked.isEmpty, "use Int(saturating:) or Int(exactly:), or say why it is bounded (// bounded: …):\n\(unchecked.joined(separator: "\n"))")
+
+        // The scan finds the forms that crashed, and passes checked ones.
+        for bad in ["let frames = Int((timeout * 60).rounded())", "x = UInt32(v.squareRoot())", "f(Int(8 * scale))",
+                    "let n = Int(1e19)", "Int(Double(a) / 2)"] {
+            #expect(Self.uncheckedConversions(in: bad).count == 1, "\(bad)")
+        }
+        for good in ["let frames = Int(saturating: (timeout * 60).rounded())", "Int(exactly: r.minX)", "Int(parts[0])",
+                     "Int(x.rounded()) // bounded: x lies in 0...1", "/// `Int(x.rounded())` traps", "Int32(clamping: fps)"] {
+            #expect(Self.uncheckedConversions(in: good).isEmpty, "\(good)")
+        }
+    }
+
+    /// `FILE:LINE: text` for each unlabelled integer conversion of a floating-point-looking
+    /// argument on a line without `// bounded:` (see `numbersConvertedToIntegersAreRangeChecked`).
+    static func uncheckedConversions(in text: String, file: String = "") -> [String] {
+        let conversion = try! NSRegularExpression(pattern: #"(?<![\w.])U?Int(?:8|16|32|64)?\("#)
+        let floating = try! NSRegularExpression(pattern: #"rounded|floor\(|ceil\(|round\(|trunc\(|squareRoot|sqrt\(|log(?:2|10)?\(|pow\("#
+            + #"|exp\(|Double|Float|\d\.\d|\de-?\d|\b(?:scale|fps|seconds|duration|timeout|time|factor)\b|\.(?:min|max|mid)[XY]\b"#)
+        var found: [String] = []
+        for (number, text) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !text.contains("// bounded:"), !trimmed.hasPrefix("//") else { continue }
+            let line = NSString(string: text)
+            for match in conversion.matches(in: text, range: NSRange(location: 0, length: line.length)) {
+                var depth = 1, end = match.range.upperBound
+                while end < line.length, depth > 0 {
+                    let c = line.character(at: end)
+                    depth += c == 40 ? 1 : c == 41 ? -1 : 0
+                    end += 1
+                }
+                let argument = line.substring(with: NSRange(location: match.range.upperBound, length: end - match.range.upperBound))
+                let whole = NSRange(location: 0, length: NSString(string: argument).length)
+                guard argument.range(of: #"^\s*\w+:"#, options: .regularExpression) == nil,
+                      floating.firstMatch(in: argument, range: whole) != nil else { continue }
+                found.append("\(file):\(number + 1): \(trimmed)")
+            }
+        }
+        return found
+    }
+
     @Test(arguments: cases)
     func aHostileInputEndsCleanly(hostile: Case) throws {
         _ = try run(hostile)

@@ -31,7 +31,7 @@ open class ImageView: View {
             return
         }
         // The art at the screen's pixels, its alpha kept as a mask until the size changes.
-        let w = Int((bounds.width * context.scale).rounded(.up)), h = Int((bounds.height * context.scale).rounded(.up))
+        let w = Int(saturating: (bounds.width * context.scale).rounded(.up)), h = Int(saturating: (bounds.height * context.scale).rounded(.up))
         let image = self.image
         guard let mask = template.mask(width: w, height: h, draw: { canvas in
             guard let fit = image.transform(onto: Rect(0, 0, Double(w), Double(h))) else { return }

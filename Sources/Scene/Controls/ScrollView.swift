@@ -57,7 +57,7 @@ open class ScrollView: View {
     /// rubber-band, and the content springs back once the finger lifts.
     public func drag(from start: Point?, to end: Point, duration: Double, atFrame frame: Int) {
         let from = start ?? contentOffset
-        let frames = max(1, Int((duration * 60).rounded()))
+        let frames = max(1, Int(saturating: (duration * 60).rounded()))
         let range = offsetRange
         var path: [Point] = (1...frames).map { i in
             let f = Double(i) / Double(frames)

@@ -57,7 +57,7 @@ open class SegmentedControl: Control {
 
     open override func tapped(at point: Point) {
         guard !items.isEmpty, bounds.width > 0 else { return }
-        let index = min(items.count - 1, max(0, Int(point.x / (bounds.width / Double(items.count)))))
+        let index = min(items.count - 1, max(0, Int(saturating: point.x / (bounds.width / Double(items.count)))))
         guard index != selectedSegmentIndex else { return }
         setSelectedSegmentIndex(index, animated: true)
         send(.valueChanged)

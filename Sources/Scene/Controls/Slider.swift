@@ -43,7 +43,7 @@ open class Slider: Control {
 
     /// The finger drags the thumb from where it is to `target` over `duration` seconds.
     public func drag(to target: Double, duration: Double) {
-        let frames = max(1, Int((duration * 60).rounded()))
+        let frames = max(1, Int(saturating: (duration * 60).rounded()))
         let from = value, to = min(max(target, minimumValue), maximumValue)
         // The finger eases in and out, as a person's drag does.
         drag = (1...frames).map { i in

@@ -100,7 +100,7 @@ open class TableView: ScrollView {
                     cell.slide.set(cell.frame.y - cell.frame.height, timing: timing, atFrame: tableClock)
                     sendToBack(cell)
                 }
-                leaving.append((cell, tableClock + Int((Self.rowTiming.duration * 60).rounded())))
+                leaving.append((cell, tableClock + Int(saturating: (Self.rowTiming.duration * 60).rounded())))
                 if timing == nil { cell.removeFromSuperview() }
             }
             sections[s].rows.removeAll { names.contains($0.name) }
