@@ -73,9 +73,79 @@ extension Canvas {
            transform.tx.isWholeNumber, transform.ty.isWholeNumber,
            abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 {
             fill(mask, dx: Int(transform.tx), dy: Int(transform.ty), color: color)
+        } else if transform.b == 0, transform.c == 0, transform.a > 0.25, transform.d > 0.25, transform.a < 64, transform.d < 64,
+                  abs(transform.tx) < 1e6, abs(transform.ty) < 1e6 {
+            fill(mask, color: color, scaleX: transform.a, scaleY: transform.d, tx: transform.tx, ty: transform.ty)
         } else {
             let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(transform)
             draw(mask.pixmap(color: color), transform: placed, alpha: 1)
+        }
+    }
+
+    /// Blends `color` through `mask` scaled by (`scaleX`, `scaleY`) and moved by (`tx`, `ty`)
+    /// (a sliding, growing layer's shadow), sampling the coverage bilinearly at each pixel's
+    /// centre. Written by hand rather than drawn as a filtered image: a blurred mask holds no
+    /// detail a mip level would keep from aliasing, so one bilinear tap per pixel is exact enough
+    /// and skips building a tinted image and its halvings on every frame.
+    private func fill(_ mask: CoverageMask, color: Color, scaleX: Double, scaleY: Double, tx: Double, ty: Double) {
+        let m = mask.bounds
+        // Device x = scaleX · (mask column + x0) + tx; likewise for y.
+        let left = scaleX * Double(m.x0) + tx, top = scaleY * Double(m.y0) + ty
+        // bounded: |tx|, |ty| < 1e6, scale < 64 and the mask within its extent limit keep these far inside Int.
+        let box = PixelRect(x0: Int(left.rounded(.down)), y0: Int(top.rounded(.down)), // bounded: as above
+                            x1: Int((left + scaleX * Double(m.width)).rounded(.up)), // bounded: as above
+                            y1: Int((top + scaleY * Double(m.height)).rounded(.up))).intersection(clip.bounds) // bounded: as above
+        guard !box.isEmpty else { return }
+        // Each column's two source columns and the second one's weight (0...256), found once.
+        let taps = (box.x0..<box.x1).map { x -> (Int, Int) in
+            let u = (Double(x) + 0.5 - left) / scaleX - 0.5
+            let base = u.rounded(.down)
+            return (Int(base), Int(((u - base) * 256).rounded())) // bounded: x is on the canvas, scale > 0.25
+        }
+        let width = m.width, height = m.height
+        // Each mask row's run of full coverage (a shadow's inside), so the samples there are
+        // known without reading four taps: the first and one past the last full column.
+        let full: [(Int, Int)] = mask.alphas.withUnsafeBufferPointer { alphas in
+            (0..<height).map { line in
+                let row = alphas.baseAddress! + line * width
+                var first = 0
+                while first < width && row[first] != 255 { first += 1 }
+                var end = first
+                while end < width && row[end] == 255 { end += 1 }
+                return (first, end)
+            }
+        }
+        var row = [Int](repeating: 0, count: box.width)
+        paint(color) { blitter in
+            mask.alphas.withUnsafeBufferPointer { alphas in
+                func at(_ column: Int, _ line: Int) -> Int {
+                    column >= 0 && column < width && line >= 0 && line < height ? Int(alphas[line * width + column]) : 0
+                }
+                for y in box.y0..<box.y1 {
+                    let v = (Double(y) + 0.5 - top) / scaleY - 0.5
+                    let base = v.rounded(.down)
+                    let line = Int(base), wy = Int(((v - base) * 256).rounded()) // bounded: y is on the canvas, scale > 0.25
+                    // Columns whose four taps all lie in both lines' full runs are 255.
+                    var inside = (0, -1)
+                    if line >= 0 && line + 1 < height {
+                        inside = (max(full[line].0, full[line + 1].0), min(full[line].1, full[line + 1].1) - 1)
+                    }
+                    for (i, (column, wx)) in taps.enumerated() {
+                        if column >= inside.0 && column < inside.1 { row[i] = 255; continue }
+                        let upper = at(column, line) * (256 - wx) + at(column + 1, line) * wx
+                        let lower = at(column, line + 1) * (256 - wx) + at(column + 1, line + 1) * wx
+                        row[i] = (upper * (256 - wy) + lower * wy + 32768) >> 16
+                    }
+                    var x = 0
+                    while x < row.count {
+                        let a = row[x]
+                        var end = x + 1
+                        while end < row.count && row[end] == a { end += 1 }
+                        if a != 0 { blitter.blit(x: box.x0 + x, y: y, count: end - x, alpha: a) }
+                        x = end
+                    }
+                }
+            }
         }
     }
 }

@@ -83,7 +83,16 @@ extension SceneRenderer {
         let corner = view.cornerInset(size)
         let inside = Rect(origin: .zero, size: size).insetBy(dx: corner, dy: corner)
         return inner.allSatisfy { item in
-            guard let bounds = item.deviceBounds else { return true }
+            // Text by its advance and line height: a glyph overhanging an opaque card by a hair
+            // casts nothing the card's own shape does not (the spare `deviceBounds` allows would
+            // send every card with a title down the per-frame rasterising path).
+            let box: Rect?
+            if case let .text(line, _, t) = item {
+                box = t.apply(Rect(0, -line.font.ascender, line.width, line.font.ascender - line.font.descender))
+            } else {
+                box = item.deviceBounds
+            }
+            guard let bounds = box else { return true }
             let local = toLocal.apply(bounds)
             return local.minX >= inside.minX && local.minY >= inside.minY
                 && local.maxX <= inside.maxX && local.maxY <= inside.maxY

@@ -48,4 +48,19 @@ import Testing
         let left = Int(whole.pixmap[8, 10].a), right = Int(whole.pixmap[7, 10].a)
         #expect(abs(Int(moved.pixmap[8, 10].a) - (left + right) / 2) <= 2)
     }
+
+    /// A growing layer's shadow is sampled straight from its blurred coverage: it matches the
+    /// same mask drawn as a filtered image of its colour, and fills the scaled extent.
+    @Test func aScaledMaskMatchesTheMaskDrawnAsAnImage() {
+        let mask = CoverageMask(path: Path(rect: Rect(4, 4, 24, 12))).blurred(sigma: 3)
+        let t = AffineTransform(a: 0.9, b: 0, c: 0, d: 0.9, tx: 6.3, ty: 4.7)
+        let sampled = Canvas(width: 48, height: 32), image = Canvas(width: 48, height: 32)
+        sampled.fill(mask, color: .black, transform: t)
+        let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(t)
+        image.draw(mask.pixmap(color: .black), transform: placed, alpha: 1)
+        var worst = 0
+        for y in 0..<32 { for x in 0..<48 { worst = max(worst, abs(Int(sampled.pixmap[x, y].a) - Int(image.pixmap[x, y].a))) } }
+        #expect(worst <= 6, "largest difference \(worst)")
+        #expect(sampled.pixmap[20, 13].a > 200 && sampled.pixmap[1, 1].a < 20)
+    }
 }
