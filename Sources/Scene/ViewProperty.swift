@@ -183,11 +183,35 @@ extension ViewProperty {
         read: { AnimationVector(($0 as? Button)?.titleColor ?? .clear) },
         write: { ($0 as? Button)?.titleColor = $1.value() })
 
+    /// The layer's shadow colour, POP's `kPOPLayerShadowColor`.
+    public static let shadowColor = ViewProperty(
+        "shadowColor", components: 4, threshold: POPThreshold.fine, isColor: true,
+        read: { AnimationVector($0.shadowColor) }, write: { $0.shadowColor = $1.value() })
+    /// The layer's shadow opacity 0...1, POP's `kPOPLayerShadowOpacity`.
+    public static let shadowOpacity = ViewProperty(
+        "shadowOpacity", threshold: POPThreshold.fine,
+        read: { [$0.shadowOpacity] }, write: { $0.shadowOpacity = min(max($1[0], 0), 1) })
+    /// The layer's shadow blur in points, POP's `kPOPLayerShadowRadius`.
+    public static let shadowRadius = ViewProperty(
+        "shadowRadius", threshold: POPThreshold.fine,
+        read: { [$0.shadowRadius] }, write: { $0.shadowRadius = max($1[0], 0) })
+    /// The layer's shadow offset (width, height) in points, POP's `kPOPLayerShadowOffset`.
+    public static let shadowOffset = ViewProperty(
+        "shadowOffset", components: 2, threshold: POPThreshold.point,
+        read: { [$0.shadowOffset.width, $0.shadowOffset.height] }, write: { $0.shadowOffset = Size($1[0], $1[1]) })
+    /// An image view's tint colour (a template or symbol image's fill), POP's `kPOPViewTintColor`.
+    public static let tintColor = ViewProperty(
+        "tintColor", components: 4, threshold: POPThreshold.fine, isColor: true, owner: "an image view",
+        has: { $0 is ImageView },
+        read: { AnimationVector(($0 as? ImageView)?.tintColor ?? .clear) },
+        write: { ($0 as? ImageView)?.tintColor = $1.value() })
+
     /// The table: every property a view animates by name.
     public static let all: [ViewProperty] = [
         position, positionX, positionY, scaleX, scaleY, scaleXY, scale, rotation, rotationX, rotationY,
         translationX, translationY, translationXY, translationZ, zPosition, opacity, size, bounds, frame,
         backgroundColor, cornerRadius, borderWidth, borderColor, textColor, titleColor,
+        shadowColor, shadowOpacity, shadowRadius, shadowOffset, tintColor,
     ]
 }
 

@@ -222,7 +222,7 @@ extension SceneBuilder {
     /// POP's and Core Animation's property names, so a real name is never "corrected" to a near one.
     static let iOSPropertyNames: Set<String> = [
         "rotationX", "rotationY", "translationZ", "zPosition", "transform.rotation.x", "transform.rotation.y",
-        "transform.translation.z", "tintColor", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
+        "transform.translation.z",
         "strokeStart", "strokeEnd", "lineWidth", "strokeColor", "fillColor", "contentOffset", "lineDashPhase",
         "subscaleXY", "subtranslationX", "subtranslationY", "zoomScale", "anchorPoint", "contentsRect",
     ]

@@ -90,6 +90,32 @@ import Testing
         #expect(dot.backgroundColor == Color(r255: 52, g: 199, b: 89) && dot.border?.color == Color(r255: 52, g: 199, b: 89))
     }
 
+    /// POP's shadow and tint rows: a card lifts (its shadow grows, darkens and drops) while a
+    /// symbol's tint turns green, all by their POP names.
+    @Test func shadowsAndTintsAnimateByPOPNames() throws {
+        let run = try ScenePlaybackTests.start("""
+            views:
+              - {view: card, frame: [20, 20, 100, 60], backgroundColor: white, shadowOpacity: 0.1}
+              - {imageView: heart, image: "symbol:heart.fill", tintColor: systemRed, frame: [140, 20, 30, 30]}
+            animations:
+              lift: {type: basic, view: card, property: shadowOpacity, toValue: 0.3, duration: 0.2}
+              blur: {type: basic, view: card, property: shadowRadius, toValue: 12, duration: 0.2}
+              drop: {type: spring, view: card, property: shadowOffset, toValue: [0, 8]}
+              shade: {type: basic, view: card, property: shadowColor, toValue: "#001020", duration: 0.2}
+              tint: {type: basic, view: heart, property: tintColor, toValue: "#34C759", duration: 0.2}
+            on:
+              screen.load: [run: [lift, blur, drop, shade, tint]]
+            script:
+              - waitUntilSettled: true
+            """)
+        ScenePlaybackTests.play(run)
+        let card = run.stage.window.view(named: "card")!
+        #expect(abs(card.shadowOpacity - 0.3) < 1e-9 && card.shadowRadius == 12)
+        #expect(abs(card.shadowOffset.width) < 0.01 && abs(card.shadowOffset.height - 8) < 0.01)
+        #expect(card.shadowColor == Color(r255: 0, g: 16, b: 32))
+        #expect((run.stage.window.view(named: "heart") as? ImageView)?.tintColor == Color(r255: 52, g: 199, b: 89))
+    }
+
     @Test func aStaggerStartsEachNextViewLater() throws {
         let yaml = """
             views:

@@ -1,6 +1,7 @@
 import Geometry
 import Motion
 import Scene
+import SVG
 import Testing
 import Text
 
@@ -23,8 +24,15 @@ import Text
     }
 
     @Test func everyRowWritesWhatItReadsBack() {
+        let art = try! VectorImage.parse(text: #"<svg viewBox="0 0 4 4"><rect width="4" height="4"/></svg>"#, name: "dot.svg")
         for property in ViewProperty.all {
-            let view: View = property == .textColor ? Label(text: "x", font: Self.font) : property == .titleColor ? Button(title: "x", font: Self.font) : View(frame: Rect(0, 0, 50, 50))
+            // A view of each kind that owns a row (labels, buttons, image views), the first that has this one.
+            let kinds: [View] = [View(frame: Rect(0, 0, 50, 50)), Label(text: "x", font: Self.font),
+                                 Button(title: "x", font: Self.font), ImageView(image: art, frame: Rect(0, 0, 4, 4))]
+            guard let view = kinds.first(where: property.applies) else {
+                Issue.record("no view has \(property)")
+                continue
+            }
             let value = AnimationVector((0..<property.componentCount).map { 0.25 + Double($0) * 0.125 })
             property.write(view, value)
             #expect(property.read(view) == value, "\(property)")
