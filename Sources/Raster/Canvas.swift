@@ -90,14 +90,7 @@ public final class Canvas {
         paint(color) { blitter in
             for y in box.y0..<box.y1 {
                 mask.withRow(y - dy, from: box.x0 - dx) { alphas in
-                    var x = 0
-                    while x < box.width {
-                        let a = alphas[x]
-                        var end = x + 1
-                        while end < box.width && alphas[end] == a { end += 1 }
-                        if a != 0 { blitter.blit(x: box.x0 + x, y: y, count: end - x, alpha: Int(a)) }
-                        x = end
-                    }
+                    blitter.blitRuns(alphas, count: box.width, x: box.x0, y: y)
                 }
             }
         }

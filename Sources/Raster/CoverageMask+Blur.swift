@@ -49,8 +49,13 @@ extension CoverageMask {
         return CoverageMask(bounds: grown, alphas: bytes)
     }
 
+    /// Where the mask's image (`pixmap(color:)`) lands: its grid moved to the mask's bounds, then `transform`.
+    func placement(_ transform: AffineTransform) -> AffineTransform {
+        AffineTransform.translation(Double(bounds.x0), Double(bounds.y0)).concatenating(transform)
+    }
+
     /// The mask as a premultiplied image of `color`, its pixel (0, 0) being the mask's top-left.
-    public func pixmap(color: Color) -> Pixmap {
+    func pixmap(color: Color) -> Pixmap {
         let premultiplied = Blend.premultiplied(color, alpha: 1)
         var image = Pixmap(width: bounds.width, height: bounds.height)
         image.data.withUnsafeMutableBufferPointer { bytes in
@@ -77,9 +82,15 @@ extension Canvas {
                   abs(transform.tx) < 1e6, abs(transform.ty) < 1e6 {
             fill(mask, color: color, scaleX: transform.a, scaleY: transform.d, tx: transform.tx, ty: transform.ty)
         } else {
-            let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(transform)
-            draw(mask.pixmap(color: color), transform: placed, alpha: 1)
+            draw(mask.pixmap(color: color), transform: mask.placement(transform), alpha: 1)
         }
+    }
+
+    /// Blends `color` through `mask` in a plane that `projection` maps onto the canvas (a shadow
+    /// in a 3-D layer): the tinted coverage drawn as an image through the homography.
+    public func fill(_ mask: CoverageMask, color: Color, transform: AffineTransform, projection: ProjectiveTransform) {
+        guard !mask.bounds.isEmpty else { return }
+        draw(mask.pixmap(color: color), transform: mask.placement(transform), projection: projection, alpha: 1)
     }
 
     /// Blends `color` through `mask` scaled by (`scaleX`, `scaleY`) and moved by (`tx`, `ty`)
@@ -115,7 +126,7 @@ extension Canvas {
                 return (first, end)
             }
         }
-        var row = [Int](repeating: 0, count: box.width)
+        var row = [UInt8](repeating: 0, count: box.width)
         paint(color) { blitter in
             mask.alphas.withUnsafeBufferPointer { alphas in
                 func at(_ column: Int, _ line: Int) -> Int {
@@ -134,16 +145,9 @@ extension Canvas {
                         if column >= inside.0 && column < inside.1 { row[i] = 255; continue }
                         let upper = at(column, line) * (256 - wx) + at(column + 1, line) * wx
                         let lower = at(column, line + 1) * (256 - wx) + at(column + 1, line + 1) * wx
-                        row[i] = (upper * (256 - wy) + lower * wy + 32768) >> 16
+                        row[i] = UInt8(truncatingIfNeeded: (upper * (256 - wy) + lower * wy + 32768) >> 16)
                     }
-                    var x = 0
-                    while x < row.count {
-                        let a = row[x]
-                        var end = x + 1
-                        while end < row.count && row[end] == a { end += 1 }
-                        if a != 0 { blitter.blit(x: box.x0 + x, y: y, count: end - x, alpha: a) }
-                        x = end
-                    }
+                    row.withUnsafeBufferPointer { blitter.blitRuns($0.baseAddress!, count: box.width, x: box.x0, y: y) }
                 }
             }
         }

@@ -23,6 +23,20 @@ struct SolidBlitter: SpanSink {
         blit(row, through: clip, x: x, y: y, count: count, alpha: alpha)
     }
 
+    /// Blits a row of coverage `alphas` starting at (`x`, `y`), one call per run of equal
+    /// coverage, skipping zero runs: how coverage masks are drawn, straight or resampled.
+    @inline(__always)
+    mutating func blitRuns(_ alphas: UnsafePointer<UInt8>, count: Int, x: Int, y: Int) {
+        var i = 0
+        while i < count {
+            let a = alphas[i]
+            var end = i + 1
+            while end < count && alphas[end] == a { end += 1 }
+            if a != 0 { blit(x: x + i, y: y, count: end - i, alpha: Int(a)) }
+            i = end
+        }
+    }
+
     @inline(never)
     private func blit(_ row: UnsafeMutablePointer<UInt32>, through clip: MaskRows, x: Int, y: Int, count: Int, alpha: Int) {
         let mask = clip.row(y, from: x)

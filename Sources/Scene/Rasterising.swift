@@ -104,9 +104,7 @@ extension DisplayItem {
         case let .text(line, color, transform):
             canvas.draw(line, at: .zero, color: color, transform: transform, projection: projection)
         case let .mask(mask, color, transform):
-            // A shadow in a projected plane: its tinted coverage drawn as an image through the homography.
-            let placed = AffineTransform.translation(Double(mask.bounds.x0), Double(mask.bounds.y0)).concatenating(transform)
-            canvas.draw(mask.pixmap(color: color), transform: placed, projection: projection, alpha: 1)
+            canvas.fill(mask, color: color, transform: transform, projection: projection)
         case let .backdrop(path, filter, transform):
             // No backdrop is read through a homography: a material in a projected plane draws
             // its tint alone, as a flat frost.

@@ -40,11 +40,10 @@ extension SceneBuilder {
     /// A colour already checked where it is written; nil when it does not parse.
     func colorValue(_ text: String) -> Color? { try? SceneValues.color(text, style: appearance, tint: tint).get() }
 
-    /// The system font of `size` and `weight` the scene's chrome implies: today's (Inter, SF Pro's
-    /// stand-in) under current chrome, iOS 7's (the demos' Nunito Sans) under `chrome: ios7`.
-    /// Views and controls take it when the scene names no font.
+    /// The system font this scene's chrome implies (`SceneValues.systemFont`), which views and
+    /// controls take when the scene names no font.
     func systemFont(size: Double, weight: Font.Weight = .regular) -> Font {
-        chrome == .ios18 ? .system(size: size, weight: weight) : .named("system", size: size)
+        SceneValues.systemFont(size: size, weight: weight, currentChrome: chrome == .ios18)
     }
 
     func font(_ text: String, _ path: [PathStep]) -> Font? {

@@ -27,7 +27,7 @@ extension SceneValues {
             return .failure(SceneValueError("expected a text style (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))), 'system SIZE WEIGHT' like 'system 17 semibold', or a font name and a size in points, like 'Avenir-Medium 22'"))
         }
         let name = parts.dropLast().joined(separator: " ")
-        if name == "system", currentChrome { return .success(.system(size: size)) }
+        if name == "system" { return .success(systemFont(size: size, currentChrome: currentChrome)) }
         if name.lowercased().hasSuffix(".ttf") || name.lowercased().hasSuffix(".otf") {
             let path: String
             switch readablePath(name, folder: folder) {
@@ -44,5 +44,11 @@ extension SceneValues {
             return .failure(SceneValueError("unknown font '\(name)' (a text style such as body, 'system SIZE WEIGHT', a bundled name: \(FontLibrary.faces.map(\.name).joined(separator: ", ")); or a .ttf path)"))
         }
         return .success(Font.named(name, size: size))
+    }
+
+    /// The system font of `size` and `weight` a scene's chrome implies: today's (Inter, SF Pro's
+    /// stand-in) under current chrome, iOS 7's (the demos' Nunito Sans) under `chrome: ios7`.
+    static func systemFont(size: Double, weight: Font.Weight = .regular, currentChrome: Bool) -> Font {
+        currentChrome ? .system(size: size, weight: weight) : .named("system", size: size)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Raster
+@testable import Raster
 import Testing
 
 /// The separable box-blur Gaussian that shadows, materials and SVG filters share.
