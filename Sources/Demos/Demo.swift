@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Text
 
 /// A demo: a screen built the way the original iOS code builds it, and a script of what the
 /// user does. `start` returns the stage ready for frame 0 and the number of frames to render.
@@ -26,18 +27,22 @@ public struct DemoSettings: Sendable {
     public var device: Device?
     /// Light or dark (`--appearance`); nil for the animation's own (a scene's `screen.appearance`).
     public var appearance: UserInterfaceStyle?
+    /// The reader's text size (`--content-size`); nil for the animation's own (a scene's
+    /// `screen.contentSize`, else `large`).
+    public var contentSize: ContentSizeCategory?
 
     /// The seed renders use unless told otherwise: with it, each of the constraints demo's four
     /// shuffles puts a different view on top.
     public static let defaultSeed: UInt64 = 24
 
     public init(screenSize: Size, seed: UInt64 = defaultSeed, orientation: Orientation = .portrait,
-                device: Device? = nil, appearance: UserInterfaceStyle? = nil) {
+                device: Device? = nil, appearance: UserInterfaceStyle? = nil, contentSize: ContentSizeCategory? = nil) {
         self.screenSize = screenSize
         self.seed = seed
         self.orientation = orientation
         self.device = device
         self.appearance = appearance
+        self.contentSize = contentSize
     }
 }
 

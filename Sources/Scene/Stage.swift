@@ -2,6 +2,7 @@ import Geometry
 import Layout
 import Motion
 import Raster
+import Text
 
 /// The window a demo plays in: the view tree, the first responder, touches, and the frame clock.
 ///
@@ -18,6 +19,9 @@ open class Stage {
     /// Light or dark (the window's `traitCollection.userInterfaceStyle`): system views read it
     /// when they draw; scene colours given by name or as `{light, dark}` are resolved with it.
     public var userInterfaceStyle: UserInterfaceStyle = .light
+    /// The reader's text size (the window's `traitCollection.preferredContentSizeCategory`), which
+    /// text styles and scaled fonts were sized for.
+    public var preferredContentSizeCategory: ContentSizeCategory = .default
     /// The frame about to be shown.
     public private(set) var frame = 0
     /// Runs the POP-style animations the demo adds, on the same 60 Hz clock.

@@ -62,6 +62,7 @@ extension SceneBuilder {
             return options
         }
         let options = formatOptions(spec.options, path + [.key("options")])
+        let metrics = formatMetrics(spec, path: path)
         let vfl = spec.vfl?.formats ?? [], equations = spec.equation?.values ?? []
         let vflPaths: [[PathStep]] = vfl.indices.map { i in
             path + (spec.vfl.map { $0.formats.count > 1 } ?? false ? [.key("vfl"), .index(i)] : [.key("vfl")])
@@ -76,7 +77,7 @@ extension SceneBuilder {
                 let at = vflPaths[i] + (entry.options == nil ? [] : [.key("format")])
                 do {
                     out += try formatReader.engine.constraints(withVisualFormat: format, options: vflOptions[i],
-                                                               metrics: spec.metrics ?? [:], views: views(in: format))
+                                                               metrics: metrics, views: views(in: format))
                 } catch {
                     report(error, text: entry.format, at: at)
                     ok = false

@@ -47,7 +47,7 @@ extension SceneBuilder {
     }
 
     func font(_ text: String, _ path: [PathStep]) -> Font? {
-        switch SceneValues.font(text, folder: folder, currentChrome: chrome == .ios18) {
+        switch SceneValues.font(text, folder: folder, currentChrome: chrome == .ios18, contentSize: contentSize) {
         case let .success(f): return f
         case let .failure(e): log.add(path, e.message); return nil
         }

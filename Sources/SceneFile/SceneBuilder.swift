@@ -25,6 +25,9 @@ final class SceneBuilder {
     var statusBar: StatusBar?
     /// Light or dark: `--appearance`, `screen.appearance` or light. Colours are resolved with it.
     let appearance: UserInterfaceStyle
+    /// The reader's text size: `--content-size`, `screen.contentSize` or large. Text styles,
+    /// scaled fonts and scaled metrics are sized for it.
+    let contentSize: ContentSizeCategory
     /// The window's tint, which the colour name `tintColor` gives.
     let tint: Color
     /// The system bars drawn: `screen.chrome`, else the device's own (iOS 7's for the original three).
@@ -60,20 +63,20 @@ final class SceneBuilder {
     static let reserved: Set<String> = ["view", "screen", "window", "navigationBar", "statusBar", "keyboard",
                                         "networkActivityIndicator", "safeArea", "margins", "homeIndicator", "displayCorners"]
 
-    /// A builder for the screen `screenSize` launched in `launchOrientation`; `device` and
-    /// `appearance` are the command line's (`--device`, `--appearance`), nil for the scene's own.
+    /// A builder for the screen `screenSize` launched in `launchOrientation`; `chosen` holds the
+    /// command line's choices (`--device`, `--appearance`, `--content-size`), nil ones for the scene's own.
     init(document: SceneDocument, folder: URL, screenSize: Size, seed: UInt64, launchOrientation: Orientation,
-         device chosenDevice: Device? = nil, appearance chosenAppearance: UserInterfaceStyle? = nil, log: ProblemLog) {
+         chosen: DemoSettings? = nil, log: ProblemLog) {
         self.document = document
         self.launchOrientation = launchOrientation
         self.folder = folder
         self.log = log
         random = SeededRandom(seed: seed)
         let screen = document.screen
-        let device = chosenDevice ?? Self.device(named: screen?.device, fitting: screenSize)
+        let device = chosen?.device ?? Self.device(named: screen?.device, fitting: screenSize)
         deviceScreen = device?.screen ?? .plain(Size(min(screenSize.width, screenSize.height), max(screenSize.width, screenSize.height)))
         chrome = screen?.chrome.flatMap { Chrome(rawValue: $0.rawValue) } ?? device?.defaultChrome ?? .ios7
-        appearance = chosenAppearance ?? screen?.appearance.flatMap { UserInterfaceStyle(rawValue: $0.rawValue) } ?? .light
+        appearance = chosen?.appearance ?? screen?.appearance.flatMap { UserInterfaceStyle(rawValue: $0.rawValue) } ?? .light
         let tint = Self.color(screen?.tintColor, [.key("screen"), .key("tintColor")], log, style: appearance, tint: nil)
             ?? SystemColors.byName["systemBlue"]!.resolved(for: appearance)
         self.tint = tint
@@ -83,6 +86,8 @@ final class SceneBuilder {
             ?? defaultBackground
         stage = Stage(screenSize: screenSize, tintColor: tint)
         stage.userInterfaceStyle = appearance
+        contentSize = chosen?.contentSize ?? screen?.contentSize ?? .default
+        stage.preferredContentSizeCategory = contentSize
         stage.window.backgroundColor = background
         root = View(name: "view", frame: Rect(origin: .zero, size: screenSize))
         root.backgroundColor = background

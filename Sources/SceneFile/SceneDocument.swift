@@ -1,3 +1,5 @@
+import Text
+
 /// A scene file as written: settings first (`screen`), then the view tree, its constraints, the
 /// named animations, event handlers, small state machines and the timed `script`. Names are
 /// UIKit's and POP's. `SceneBuilder` turns it into a stage; the JSON Schema is recorded from
@@ -30,6 +32,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var orientation: OrientationName?
     var landscapeSize: String?
     var appearance: AppearanceName?
+    var contentSize: ContentSizeCategory?
     var chrome: ChromeName?
     var displayCorners: Bool?
     var background: ColorSpec?
@@ -42,6 +45,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     static let keyDescriptions = [
         "device": "iphone-se, iphone-8, iphone-x, iphone-se-3, iphone-13-mini, iphone-15, iphone-15-pro, iphone-15-pro-max, iphone-16, iphone-16-pro, iphone-16-pro-max or ipad-pro-11 (default iphone-8; `popping-render list --devices` shows their screens); --device and --size override it.",
         "appearance": "light or dark (UITraitCollection.userInterfaceStyle; default light): which value system colours (label, systemBackground, …) and {light, dark} colours take, and how the bars draw; --appearance overrides it.",
+        "contentSize": "The reader's text size (UITraitCollection.preferredContentSizeCategory; default large): extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge, or accessibilityMedium … accessibilityExtraExtraExtraLarge. Text styles take Apple's published size for it, labels re-wrap and constraints follow their new sizes; --content-size overrides it.",
         "chrome": "The system bars: ios18 (the status bar around the Dynamic Island or notch, large-title navigation bar, home indicator, rounded display corners) or ios7 (20 pt status bar, 64 pt bars). Default: ios7 on iphone-se, iphone-8, iphone-x and bare sizes (so older scenes keep their frames), ios18 on the current devices.",
         "displayCorners": "Draw the display's rounded corners over everything (default: on with ios18 chrome on a device with rounded corners).",
         "overlay": "Views added to the window over the status and navigation bars (a dimming view under a sheet), back to front; constraints and animations name them as any view.",
@@ -245,6 +249,7 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var numberOfLines: Int?
     var lineBreakMode: LineBreakModeName?
     var preferredMaxLayoutWidth: Double?
+    var adjustsFontForContentSizeCategory: Bool?
 
     var title: String?
     var titleColor: ColorSpec?
@@ -291,9 +296,10 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "maskedCorners": "CALayer's maskedCorners: the corners cornerRadius rounds (default all four): layerMinXMinYCorner (top left), layerMaxXMinYCorner (top right), layerMinXMaxYCorner (bottom left), layerMaxXMaxYCorner (bottom right).",
         "cornerCurve": "CALayer's cornerCurve: circular (default) or continuous (iOS's squircle-like corners).",
         "intrinsicContentSize": "[width, height] for a plain view; labels, buttons and fields size themselves.",
-        "font": "A text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2: Apple's sizes at the default content size); `system SIZE WEIGHT` (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black), today's system font; or `NAME SIZE`: a bundled name (Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …; `system SIZE` alone is today's system font under current chrome, the iOS 7-era one the demos use under chrome ios7) or a .ttf path relative to the scene file.",
+        "font": "A text style (largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2: Apple's published sizes at the content size); `system SIZE WEIGHT` (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black), today's system font; or `NAME SIZE`: a bundled name (Avenir, Avenir-Light, Avenir-Medium, HelveticaNeue, …; `system SIZE` alone is today's system font under current chrome, the iOS 7-era one the demos use under chrome ios7) or a .ttf path relative to the scene file.",
         "numberOfLines": "A label's most lines (default 1); 0 shows as many as the text needs. Lines wrap at words, and `\\n` starts a new one.",
         "lineBreakMode": "How a label's lines wrap and how its last line shows text that does not fit (default byTruncatingTail).",
+        "adjustsFontForContentSizeCategory": "A label's, button's or text field's font follows the content size: a `system SIZE` or `NAME SIZE` font is scaled as UIFontMetrics.default.scaledFont(for:) scales it (the body style's curve); text styles follow the content size with or without it.",
         "preferredMaxLayoutWidth": "The width a label's intrinsic size wraps its text at; without it a multi-line label wraps at the width its constraints give it.",
         "textAlignment": "left (default), center, right, justified (every line but a paragraph's last fills the width) or natural (the layout direction's start).",
         "contentPadding": "[width, height] added to a button's title size.",
@@ -482,6 +488,7 @@ struct ConstraintGroupSpec: Decodable, SchemaDocumented {
     var vfl: FormatList?
     var equation: Names?
     var metrics: [String: Double]?
+    var scaledMetrics: [String: Double]?
     var options: Names?
     var active: Bool?
     var shuffle: [String]?
@@ -497,6 +504,7 @@ struct ConstraintGroupSpec: Decodable, SchemaDocumented {
         "vfl": "Visual format strings, or {format, options} for one with its own options; `|` is the superview of the views named.",
         "equation": "`a.attr REL b.attr [* m] [+|- c] [@ p]` or `a.attr REL c [@ p]`, REL one of == <= >=.",
         "metrics": "Names used in the formats and their values.",
+        "scaledMetrics": "Names used in the formats whose values grow with the content size, as UIFontMetrics.default.scaledValue(for:) scales them (the body style's curve): spacing that keeps its proportion to Dynamic Type text.",
         "options": "Format options: alignAllTop, alignAllCenterY, directionLeftToRight, …",
         "active": "Start active (default true).",
         "shuffle": "View ids that `$1`, `$2`, … in the formats stand for; the `shuffle` action re-orders them at random (seeded) and swaps the constraints.",

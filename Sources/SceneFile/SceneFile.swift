@@ -243,7 +243,7 @@ public struct LoadedScene {
             let log = ProblemLog(file: file, locator: locator)
             let builder = SceneBuilder(document: document, folder: folder, screenSize: settings.screenSize,
                                        seed: settings.seed, launchOrientation: Self.launchOrientation(settings),
-                                       device: settings.device, appearance: settings.appearance, log: log)
+                                       chosen: settings, log: log)
             builder.build()
             let plan = ScenePlan(document.script ?? [], builder: builder, log: log)
             guard log.problems.isEmpty else { throw SceneProblems(problems: log.sorted) }

@@ -4,17 +4,18 @@ import Text
 
 extension SceneValues {
     /// A scene's font:
-    /// - a text style alone (`body`, `headline`, … `UIFont.preferredFont(forTextStyle:)` at the
-    ///   default content size);
+    /// - a text style alone (`body`, `headline`, … `UIFont.preferredFont(forTextStyle:)` at
+    ///   `contentSize`);
     /// - `system SIZE WEIGHT` (`system 17 semibold`, `UIFont.systemFont(ofSize:weight:)`, drawn
     ///   with Inter, SF Pro's stand-in);
     /// - `NAME SIZE`: a bundled font name or a `.ttf`/`.otf` path relative to `folder`;
     ///   `system SIZE` is today's system font under current chrome (`currentChrome`), and the
     ///   iOS 7-era one the demos were drawn with (Helvetica Neue's stand-in) under iOS 7's.
-    static func font(_ text: String, folder: URL, currentChrome: Bool) -> Result<Font, SceneValueError> {
+    static func font(_ text: String, folder: URL, currentChrome: Bool,
+                     contentSize: ContentSizeCategory = .default) -> Result<Font, SceneValueError> {
         let parts = text.split(separator: " ").map(String.init)
-        if parts.count == 1, let style = TextStyle(rawValue: parts[0]) {
-            return .success(.preferred(style))
+        if let style = textStyle(text) {
+            return .success(.preferred(style, contentSize: contentSize))
         }
         if parts.count == 3, parts[0] == "system", let size = Double(parts[1]) {
             guard let weight = Font.Weight(named: parts[2]) else {
@@ -45,6 +46,9 @@ extension SceneValues {
         }
         return .success(Font.named(name, size: size))
     }
+
+    /// The text style a font value names alone, if it does.
+    static func textStyle(_ text: String) -> TextStyle? { TextStyle(rawValue: text) }
 
     /// The system font of `size` and `weight` a scene's chrome implies: today's (Inter, SF Pro's
     /// stand-in) under current chrome, iOS 7's (the demos' Nunito Sans) under `chrome: ios7`.

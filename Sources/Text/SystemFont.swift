@@ -54,9 +54,9 @@ extension Font {
         Font(try! weight.face.typeface(), size: size)
     }
 
-    /// `UIFont.preferredFont(forTextStyle:)` at the default content size (`large`).
-    public static func preferred(_ style: TextStyle) -> Font {
-        let metrics = style.metrics
+    /// `UIFont.preferredFont(forTextStyle:compatibleWith:)` at `category` (the default `large` unless given).
+    public static func preferred(_ style: TextStyle, contentSize category: ContentSizeCategory = .default) -> Font {
+        let metrics = style.metrics(for: category)
         return system(size: metrics.size, weight: metrics.weight)
     }
 }

@@ -33,6 +33,9 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "light or dark: which value system and {light, dark} colours take, and how the bars draw (default: a scene's screen.appearance, else light).")
     var appearance: String?
 
+    @Option(help: "The reader's text size, UIContentSizeCategory's names: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: a scene's screen.contentSize, else large).")
+    var contentSize: String?
+
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
 
@@ -65,7 +68,8 @@ struct RenderArguments: ParsableArguments {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
         return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
-                                             appearance: try chosenAppearance(for: source)), warnings: warnings)
+                                             appearance: try chosenAppearance(for: source),
+                                             contentSize: try chosenContentSize(for: source)), warnings: warnings)
     }
 
     /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with
@@ -79,6 +83,20 @@ struct RenderArguments: ParsableArguments {
             throw CommandFailure("--appearance \(appearance)", "the \(demo.name) demo has fixed iOS 7 colours; --appearance applies to scene files")
         }
         return style
+    }
+
+    /// `--content-size` checked; nil when not given. The built-in demos set fixed point sizes, as
+    /// the iOS 7 code they replay did, so asking them for a text size is refused rather than ignored.
+    func chosenContentSize(for source: AnimationSource) throws -> ContentSizeCategory? {
+        guard let contentSize else { return nil }
+        guard let category = ContentSizeCategory(rawValue: contentSize) else {
+            throw CommandFailure("--content-size \(contentSize)",
+                                 "must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if case let .demo(demo) = source {
+            throw CommandFailure("--content-size \(contentSize)", "the \(demo.name) demo has fixed font sizes; --content-size applies to scene files")
+        }
+        return category
     }
 
     /// `--device` checked (nil when not given, or when `--size` replaces it).

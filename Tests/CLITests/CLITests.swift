@@ -19,6 +19,8 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--device", "nokia"], "popping-render: --device nokia: unknown device"),
         (["owl", "--appearance", "dusk"], "popping-render: --appearance dusk: must be light or dark"),
         (["owl", "--appearance", "dark"], "popping-render: --appearance dark: the owl demo has fixed iOS 7 colours"),
+        (["owl", "--content-size", "huge"], "popping-render: --content-size huge: must be one of extraSmall, small"),
+        (["owl", "--content-size", "large"], "popping-render: --content-size large: the owl demo has fixed font sizes"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
         (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),
