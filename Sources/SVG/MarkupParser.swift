@@ -43,17 +43,34 @@ struct MarkupParser {
 
     private let bytes: [UInt8]
     private var i = 0
+    /// The DOCTYPE's internal entities, shared with the parsers of their replacement text.
+    let entities: EntityTable
+    /// Where this parser's offsets start: 0 for the document, a place past its end for the
+    /// replacement text of an entity (see `EntityTable.expansions`).
+    private let base: Int
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        entities = EntityTable(documentLength: bytes.count)
+        base = 0
+    }
 
-    /// Parses the whole document and returns its root element.
+    /// A parser of an entity's replacement text, its offsets starting at `base`.
+    private init(bytes: [UInt8], entities: EntityTable, base: Int) {
+        self.bytes = bytes
+        self.entities = entities
+        self.base = base
+    }
+
+    /// Parses the whole document and returns its root element, its names resolved in the
+    /// namespaces the document declares (`Namespaces`).
     mutating func parseDocument() throws -> MarkupElement {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         try skipMisc()
         guard peek(UInt8(ascii: "<")) else {
             throw SourceProblem(offset: i, message: i < bytes.count ? "expected an element" : "the file has no root element")
         }
-        let root = try parseElement(depth: 0)
+        let root = try parseElement(depth: 0, scope: Namespaces())
         try skipMisc()
         if i < bytes.count { throw SourceProblem(offset: i, message: "content after the root element") }
         return root
@@ -61,59 +78,78 @@ struct MarkupParser {
 
     // MARK: - Elements
 
-    private mutating func parseElement(depth: Int) throws -> MarkupElement {
+    private mutating func parseElement(depth: Int, scope parentScope: Namespaces) throws -> MarkupElement {
         let start = i
-        guard depth < Self.maximumDepth else { throw SourceProblem(offset: start, message: "elements are nested too deeply") }
+        guard depth < Self.maximumDepth else { throw SourceProblem(offset: at(start), message: "elements are nested too deeply") }
         i += 1
         let name = try parseName(what: "an element name after '<'")
         var attributes: [MarkupAttribute] = []
+        var selfClosing = false
         while true {
             let hadSpace = skipSpace()
-            if consume("/>") { return MarkupElement(name: name, attributes: attributes, children: [], offset: start) }
+            if consume("/>") { selfClosing = true; break }
             if consume(">") { break }
-            guard i < bytes.count else { throw SourceProblem(offset: start, message: "unclosed <\(name)> tag") }
-            guard hadSpace else { throw SourceProblem(offset: i, message: "expected whitespace, '>' or '/>' in <\(name)>") }
+            guard i < bytes.count else { throw SourceProblem(offset: at(start), message: "unclosed <\(name)> tag") }
+            guard hadSpace else { throw SourceProblem(offset: at(i), message: "expected whitespace, '>' or '/>' in <\(name)>") }
             let attribute = try parseAttribute()
             if attributes.contains(where: { $0.name == attribute.name }) {
                 throw SourceProblem(offset: attribute.valueOffset, message: "duplicate attribute '\(attribute.name)'")
             }
             attributes.append(attribute)
         }
-        var element = MarkupElement(name: name, attributes: attributes, children: [], offset: start)
+        let scope = parentScope.declaring(attributes)
+        var element = MarkupElement(name: scope.elementName(name), attributes: scope.attributes(attributes), children: [],
+                                    offset: at(start))
+        if selfClosing { return element }
+        element.children = try parseContent(closing: name, opened: start, depth: depth, scope: scope)
+        return element
+    }
+
+    /// The children up to `</closing>` (consumed), or up to the end of the bytes when
+    /// `closing` is nil (the replacement text of an entity).
+    private mutating func parseContent(closing name: String?, opened start: Int, depth: Int,
+                                       scope: Namespaces) throws -> [MarkupElement] {
+        var children: [MarkupElement] = []
         while true {
             let textStart = i
             skipText()
-            if i > textStart { element.children.append(try textNode(textStart..<i)) }
-            guard i < bytes.count else { throw SourceProblem(offset: start, message: "unclosed <\(name)> element") }
+            if i > textStart { children += try textNodes(textStart..<i, depth: depth, scope: scope) }
+            guard i < bytes.count else {
+                guard let name else { return children }
+                throw SourceProblem(offset: at(start), message: "unclosed <\(name)> element")
+            }
             if consume("</") {
                 let closing = i
                 let closeName = try parseName(what: "an element name after '</'")
+                guard let name else {
+                    throw SourceProblem(offset: at(closing), message: "</\(closeName)> closes nothing opened in the entity")
+                }
                 guard closeName == name else {
-                    throw SourceProblem(offset: closing, message: "</\(closeName)> does not close <\(name)>")
+                    throw SourceProblem(offset: at(closing), message: "</\(closeName)> does not close <\(name)>")
                 }
                 skipSpace()
-                guard consume(">") else { throw SourceProblem(offset: i, message: "expected '>' to end </\(name)>") }
-                return element
+                guard consume(">") else { throw SourceProblem(offset: at(i), message: "expected '>' to end </\(name)>") }
+                return children
             }
             if bytes[i...].starts(with: Array("<![CDATA[".utf8)) {
                 let start = i
                 _ = try skipMarkupThatIsNotAnElement()
-                element.children.append(MarkupElement(name: "#text", attributes: [], children: [], offset: start,
-                                                      text: String(decoding: bytes[(start + 9)..<(i - 3)], as: UTF8.self)))
+                children.append(MarkupElement(name: "#text", attributes: [], children: [], offset: at(start),
+                                              text: String(decoding: bytes[(start + 9)..<(i - 3)], as: UTF8.self)))
                 continue
             }
             if try skipMarkupThatIsNotAnElement() { continue }
-            element.children.append(try parseElement(depth: depth + 1))
+            children.append(try parseElement(depth: depth + 1, scope: scope))
         }
     }
 
     private mutating func parseAttribute() throws -> MarkupAttribute {
         let name = try parseName(what: "an attribute name")
         skipSpace()
-        guard consume("=") else { throw SourceProblem(offset: i, message: "expected '=' after attribute '\(name)'") }
+        guard consume("=") else { throw SourceProblem(offset: at(i), message: "expected '=' after attribute '\(name)'") }
         skipSpace()
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-            throw SourceProblem(offset: i, message: "expected a quoted value for attribute '\(name)'")
+            throw SourceProblem(offset: at(i), message: "expected a quoted value for attribute '\(name)'")
         }
         let quote = bytes[i]
         i += 1
@@ -121,12 +157,12 @@ struct MarkupParser {
         var decoded: [UInt8] = []
         var verbatim = true
         while true {
-            guard i < bytes.count else { throw SourceProblem(offset: valueOffset - 1, message: "unterminated value of attribute '\(name)'") }
+            guard i < bytes.count else { throw SourceProblem(offset: at(valueOffset - 1), message: "unterminated value of attribute '\(name)'") }
             let b = bytes[i]
             if b == quote { break }
-            if b == UInt8(ascii: "<") { throw SourceProblem(offset: i, message: "'<' inside the value of attribute '\(name)'") }
+            if b == UInt8(ascii: "<") { throw SourceProblem(offset: at(i), message: "'<' inside the value of attribute '\(name)'") }
             if b == UInt8(ascii: "&") {
-                decoded += try parseEntity()
+                decoded += try attributeReference()
                 verbatim = false
             } else {
                 decoded.append(b)
@@ -135,50 +171,105 @@ struct MarkupParser {
         }
         i += 1
         return MarkupAttribute(name: name, value: String(decoding: decoded, as: UTF8.self),
-                               valueOffset: valueOffset, isVerbatim: verbatim)
+                               valueOffset: at(valueOffset), isVerbatim: verbatim)
     }
 
-    /// A `#text` node of the bytes in `range`, entity references decoded.
-    private mutating func textNode(_ range: Range<Int>) throws -> MarkupElement {
+    /// The `#text` nodes of the bytes in `range`, character references decoded; a reference to
+    /// an internal entity becomes the nodes its replacement text parses to (text or elements).
+    private mutating func textNodes(_ range: Range<Int>, depth: Int, scope: Namespaces) throws -> [MarkupElement] {
         let end = i
         i = range.lowerBound
+        var nodes: [MarkupElement] = []
         var decoded: [UInt8] = []
+        var decodedStart = i
         while i < range.upperBound {
             if bytes[i] == UInt8(ascii: "&") {
-                decoded += try parseEntity()
+                let reference = i
+                switch try parseReference() {
+                case let .characters(characters): decoded += characters
+                case let .entity(name, replacement):
+                    if !decoded.isEmpty {
+                        nodes.append(MarkupElement(name: "#text", attributes: [], children: [], offset: at(decodedStart),
+                                                   text: String(decoding: decoded, as: UTF8.self)))
+                        decoded = []
+                    }
+                    nodes += try entities.expand(name, at: at(reference)) { base in
+                        var parser = MarkupParser(bytes: replacement, entities: entities, base: base)
+                        return try parser.parseContent(closing: nil, opened: 0, depth: depth, scope: scope)
+                    }
+                    decodedStart = i
+                }
             } else {
                 decoded.append(bytes[i])
                 i += 1
             }
         }
         i = end
-        return MarkupElement(name: "#text", attributes: [], children: [], offset: range.lowerBound,
-                             text: String(decoding: decoded, as: UTF8.self))
+        if !decoded.isEmpty {
+            nodes.append(MarkupElement(name: "#text", attributes: [], children: [], offset: at(decodedStart),
+                                       text: String(decoding: decoded, as: UTF8.self)))
+        }
+        return nodes
     }
 
-    /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xNN;` at `i`.
-    private mutating func parseEntity() throws -> [UInt8] {
+    /// The characters a reference in an attribute value stands for; an internal entity's
+    /// replacement text has its own references decoded in turn.
+    private mutating func attributeReference() throws -> [UInt8] {
+        let reference = i
+        switch try parseReference() {
+        case let .characters(characters): return characters
+        case let .entity(name, replacement):
+            return try entities.expand(name, at: at(reference)) { base in
+                var parser = MarkupParser(bytes: replacement, entities: entities, base: base)
+                var decoded: [UInt8] = []
+                while parser.i < replacement.count {
+                    if replacement[parser.i] == UInt8(ascii: "&") {
+                        decoded += try parser.attributeReference()
+                    } else {
+                        decoded.append(replacement[parser.i])
+                        parser.i += 1
+                    }
+                }
+                return decoded
+            }
+        }
+    }
+
+    /// What a reference at `i` stands for.
+    private enum Reference {
+        /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` or `&#xNN;`: the characters.
+        case characters([UInt8])
+        /// An entity the DOCTYPE declares: its name and replacement text.
+        case entity(String, [UInt8])
+    }
+
+    /// Reads the reference at `i` (`&` to `;`).
+    private mutating func parseReference() throws -> Reference {
         let start = i
-        guard let semicolon = bytes[i...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
-            throw SourceProblem(offset: start, message: "'&' does not start an entity reference")
+        guard let semicolon = bytes[i...].prefix(EntityTable.longestName + 2).firstIndex(of: UInt8(ascii: ";")) else {
+            throw SourceProblem(offset: at(start), message: "'&' does not start an entity reference")
         }
         let body = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
         i = semicolon + 1
         let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-        if let text = named[body] { return Array(text.utf8) }
+        if let text = named[body] { return .characters(Array(text.utf8)) }
+        if let replacement = entities.replacements[body] { return .entity(body, replacement) }
         var code: UInt32?
         if body.hasPrefix("#x") { code = UInt32(body.dropFirst(2), radix: 16) }
         else if body.hasPrefix("#") { code = UInt32(body.dropFirst(), radix: 10) }
         guard let code, let scalar = Unicode.Scalar(code) else {
-            throw SourceProblem(offset: start, message: "unknown entity '&\(body);'")
+            throw SourceProblem(offset: at(start), message: "unknown entity '&\(body);'")
         }
-        return Array(String(Character(scalar)).utf8)
+        return .characters(Array(String(Character(scalar)).utf8))
     }
+
+    /// The offset of byte `index` of these bytes in the document (or past it, in an entity).
+    private func at(_ index: Int) -> Int { base + index }
 
     private mutating func parseName(what: String) throws -> String {
         let start = i
         while i < bytes.count, Self.isNameByte(bytes[i], first: i == start) { i += 1 }
-        guard i > start else { throw SourceProblem(offset: start, message: "expected \(what)") }
+        guard i > start else { throw SourceProblem(offset: at(start), message: "expected \(what)") }
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 
@@ -209,8 +300,12 @@ struct MarkupParser {
         if consume("<!--") { return try skip(past: "-->", from: start, what: "comment") }
         if consume("<![CDATA[") { return try skip(past: "]]>", from: start, what: "CDATA section") }
         if consume("<?") { return try skip(past: "?>", from: start, what: "processing instruction") }
+        if consume("<!DOCTYPE") {
+            try parseDoctype(from: start)
+            return true
+        }
         if consume("<!") {
-            // A DOCTYPE, possibly with an internal subset in brackets.
+            // Any other declaration, possibly with a bracketed part.
             var bracketDepth = 0
             while i < bytes.count {
                 switch bytes[i] {
@@ -223,9 +318,93 @@ struct MarkupParser {
                 }
                 i += 1
             }
-            throw SourceProblem(offset: start, message: "unterminated <! declaration")
+            throw SourceProblem(offset: at(start), message: "unterminated <! declaration")
         }
         return false
+    }
+
+    /// Reads a DOCTYPE after `<!DOCTYPE`: its name and external id are skipped, its internal
+    /// subset's general entities (`<!ENTITY name "text">`) go into `entities`; parameter
+    /// entities, external entities and the other declarations are skipped, as browsers do
+    /// without loading anything.
+    private mutating func parseDoctype(from start: Int) throws {
+        func unterminated() -> SourceProblem { SourceProblem(offset: at(start), message: "unterminated <!DOCTYPE") }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "["), bytes[i] != UInt8(ascii: ">") {
+            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { _ = try quoted(or: unterminated()) } else { i += 1 }
+        }
+        if consume("[") {
+            while true {
+                skipSpace()
+                guard i < bytes.count else { throw unterminated() }
+                if consume("]") { break }
+                let declaration = i
+                if consume("<!ENTITY") {
+                    try parseEntityDeclaration(at: declaration)
+                } else if try skipMarkupThatIsNotAnElement() {
+                    continue
+                } else if bytes[i] == UInt8(ascii: "%") {
+                    // A parameter-entity reference: nothing is loaded.
+                    while i < bytes.count, bytes[i] != UInt8(ascii: ";") { i += 1 }
+                    i += 1
+                } else {
+                    throw SourceProblem(offset: at(i), message: "expected a declaration in the DOCTYPE's internal subset")
+                }
+            }
+        }
+        skipSpace()
+        guard consume(">") else { throw unterminated() }
+    }
+
+    /// Reads `<!ENTITY name "value">` after `<!ENTITY`. Character references in the value are
+    /// decoded now and entity references when the entity is used (XML 1.0 §4.5); the first
+    /// declaration of a name wins.
+    private mutating func parseEntityDeclaration(at start: Int) throws {
+        let problem = SourceProblem(offset: at(start), message: "malformed <!ENTITY> declaration")
+        guard skipSpace() else { throw problem }
+        let parameter = consume("%")
+        if parameter { skipSpace() }
+        let nameStart = i
+        let name = try parseName(what: "an entity name")
+        guard name.utf8.count <= EntityTable.longestName else {
+            throw SourceProblem(offset: at(nameStart), message: "entity name '\(name.prefix(20))…' is longer than \(EntityTable.longestName) characters")
+        }
+        skipSpace()
+        var value: [UInt8]?
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            value = try decodingCharacterReferences(quoted(or: problem))
+        }
+        // An external entity (SYSTEM or PUBLIC, maybe NDATA): nothing is loaded.
+        while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { _ = try quoted(or: problem) } else { i += 1 }
+        }
+        guard consume(">") else { throw problem }
+        if !parameter, let value, entities.replacements[name] == nil { entities.replacements[name] = value }
+    }
+
+    /// The bytes between the quotes at `i`, which it moves past.
+    private mutating func quoted(or problem: SourceProblem) throws -> ArraySlice<UInt8> {
+        let quote = bytes[i]
+        guard let end = bytes[(i + 1)...].firstIndex(of: quote) else { throw problem }
+        defer { i = end + 1 }
+        return bytes[(i + 1)..<end]
+    }
+
+    /// An entity value with its character references (`&#60;`) decoded and its entity
+    /// references kept.
+    private func decodingCharacterReferences(_ value: ArraySlice<UInt8>) throws -> [UInt8] {
+        var parser = MarkupParser(bytes: Array(value), entities: entities, base: at(value.startIndex))
+        var decoded: [UInt8] = []
+        while parser.i < parser.bytes.count {
+            let b = parser.bytes[parser.i]
+            if b == UInt8(ascii: "&"), parser.i + 1 < parser.bytes.count, parser.bytes[parser.i + 1] == UInt8(ascii: "#"),
+               case let .characters(characters) = try parser.parseReference() {
+                decoded += characters
+            } else {
+                decoded.append(b)
+                parser.i += 1
+            }
+        }
+        return decoded
     }
 
     private mutating func skip(past terminator: String, from start: Int, what: String) throws -> Bool {
@@ -237,7 +416,7 @@ struct MarkupParser {
             }
             i += 1
         }
-        throw SourceProblem(offset: start, message: "unterminated \(what)")
+        throw SourceProblem(offset: at(start), message: "unterminated \(what)")
     }
 
     /// Skips character data up to the next `<`.

@@ -40,6 +40,12 @@ public struct VectorImage: Equatable, Sendable {
         try VectorImageReader(source: SourceText(name: name, text: text)).read()
     }
 
+    /// Parses the bytes of an SVG file in the encoding they declare (UTF-8, UTF-16 with a
+    /// byte-order mark or `<?xml`, ISO-8859-1, windows-1252, US-ASCII); otherwise as `parse(text:name:)`.
+    public static func parse(data: [UInt8], name: String) throws -> VectorImage {
+        try VectorImageReader(source: SourceText(name: name, data: data)).read()
+    }
+
     /// The largest SVG file read, checked from its size before it is read.
     public static let largestFile = 64 << 20
 
@@ -55,10 +61,7 @@ public struct VectorImage: Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SVGError(file: path, line: 0, column: 0, message: "cannot read the file")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw SVGError(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
-        }
-        return try parse(text: text, name: path)
+        return try parse(data: [UInt8](data), name: path)
     }
 }
 

@@ -12,7 +12,7 @@ import Raster
 /// clip paths, masks, markers, patterns) together with the elements between them by
 /// `maximumDepth`, past which the file is refused with an error naming the chain.
 final class VectorImageReader {
-    let source: SourceText
+    private(set) var source: SourceText
     private(set) var warnings: [SVGError] = []
     /// Elements by `id` (the first one wins, as in browsers).
     private(set) var elements: [String: MarkupElement] = [:]
@@ -71,7 +71,9 @@ final class VectorImageReader {
 
     func read() throws -> VectorImage {
         var markup = MarkupParser(bytes: source.bytes)
-        let root = try located { try markup.parseDocument() }
+        let parsed = Result { try markup.parseDocument() }
+        source.expansions = markup.entities.expansions
+        let root = try located { try parsed.get() }
         guard root.name == "svg" else { throw source.error(at: root.offset, "the root element is <\(root.name)>, not <svg>") }
         var sheet = StyleSheet()
         index(root, sheet: &sheet)

@@ -1,0 +1,92 @@
+/// The general entities a document's DOCTYPE declares (`<!ENTITY ns_svg "http://…">`, as
+/// Illustrator writes them, or markup such as `<!ENTITY Box "<rect …/>">`) and the bounds on
+/// expanding them: a reference to itself is an error, and so is expanding more than
+/// `maximumExpansion` bytes in all, which stops the billion-laughs kind (entities of ten
+/// references to entities of ten references…) before it costs time or memory.
+final class EntityTable {
+    /// Replacement text by entity name, character references already decoded.
+    var replacements: [String: [UInt8]] = [:]
+    /// The most bytes of replacement text one document may expand to, counting every
+    /// reference, nested ones included.
+    static let maximumExpansion = 1 << 20
+    /// The longest entity name read (references are looked for this far past the `&`).
+    static let longestName = 64
+    /// Replacement text is parsed at offsets past the document's end, each expansion in a range
+    /// of its own, so every element keeps a unique offset; this maps such a range back to the
+    /// offset of the reference it came from, for messages.
+    private(set) var expansions: [(range: Range<Int>, reference: Int)] = []
+    private var expandedBytes = 0
+    private var nextBase: Int
+    /// The entities being expanded, outermost first.
+    private var open: [String] = []
+
+    init(documentLength: Int) { nextBase = documentLength + 1 }
+
+    /// Runs `parse` on the replacement text of entity `name`, referenced at `offset`, with the
+    /// offset its text starts at; throws when the entity refers to itself or the budget is spent.
+    func expand<T>(_ name: String, at offset: Int, _ parse: (Int) throws -> T) throws -> T {
+        guard !open.contains(name) else {
+            throw SourceProblem(offset: offset, message: "entity '&\(name);' refers to itself")
+        }
+        let length = replacements[name]?.count ?? 0
+        expandedBytes += length + 1
+        guard expandedBytes <= Self.maximumExpansion else {
+            throw SourceProblem(offset: offset, message: "entities expand to more than \(Self.maximumExpansion >> 20) MiB (at '&\(name);'); the file is not read")
+        }
+        let base = nextBase
+        nextBase += length + 1
+        expansions.append((base..<nextBase, offset))
+        open.append(name)
+        defer { open.removeLast() }
+        return try parse(base)
+    }
+}
+
+/// The namespace prefixes in scope at an element, and the names the reader sees: elements in
+/// the SVG namespace by their local name whatever their prefix (`svg:rect` is `rect`),
+/// attributes in the XLink namespace as `xlink:NAME` whatever their prefix (`xl:href` is
+/// `xlink:href`). Elements of other namespaces keep their prefixed name (`sodipodi:namedview`)
+/// or, unprefixed under another default namespace, take `{URI}name`, so none is drawn. A file
+/// that declares no default namespace is read as SVG, as it always was.
+struct Namespaces {
+    static let svg = "http://www.w3.org/2000/svg"
+    static let xlink = "http://www.w3.org/1999/xlink"
+
+    /// Namespace URIs by prefix, the default namespace under "".
+    private var uris: [String: String] = [:]
+
+    /// The scope inside an element with these attributes (its `xmlns` and `xmlns:P`).
+    func declaring(_ attributes: [MarkupAttribute]) -> Namespaces {
+        var scope = self
+        for attribute in attributes where attribute.name.hasPrefix("xmlns") {
+            if attribute.name == "xmlns" {
+                scope.uris[""] = attribute.value.trimmingSpace()
+            } else if attribute.name.hasPrefix("xmlns:") {
+                scope.uris[String(attribute.name.dropFirst(6))] = attribute.value.trimmingSpace()
+            }
+        }
+        return scope
+    }
+
+    /// The name the reader knows an element by.
+    func elementName(_ qualified: String) -> String {
+        guard let colon = qualified.firstIndex(of: ":") else {
+            guard let uri = uris[""], !uri.isEmpty, uri != Self.svg else { return qualified }
+            return "{\(uri)}\(qualified)"
+        }
+        return uris[String(qualified[..<colon])] == Self.svg ? String(qualified[qualified.index(after: colon)...]) : qualified
+    }
+
+    /// The attributes with the reader's names: XLink ones as `xlink:NAME`.
+    func attributes(_ attributes: [MarkupAttribute]) -> [MarkupAttribute] {
+        guard attributes.contains(where: { $0.name.contains(":") && !$0.name.hasPrefix("xmlns") }) else { return attributes }
+        return attributes.map { attribute in
+            guard let colon = attribute.name.firstIndex(of: ":") else { return attribute }
+            let prefix = String(attribute.name[..<colon]), local = attribute.name[attribute.name.index(after: colon)...]
+            guard prefix != "xmlns", let uri = uris[prefix] else { return attribute }
+            let name = uri == Self.xlink ? "xlink:\(local)" : prefix == "xlink" ? "{\(uri)}\(local)" : attribute.name
+            return MarkupAttribute(name: name, value: attribute.value, valueOffset: attribute.valueOffset,
+                                   isVerbatim: attribute.isVerbatim)
+        }
+    }
+}
