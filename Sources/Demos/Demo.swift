@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 import Scene
 import Text
 
@@ -30,19 +31,24 @@ public struct DemoSettings: Sendable {
     /// The reader's text size (`--content-size`); nil for the animation's own (a scene's
     /// `screen.contentSize`, else `large`).
     public var contentSize: ContentSizeCategory?
+    /// Left to right or right to left (`--layout-direction`); nil for the animation's own (a
+    /// scene's `screen.layoutDirection`, else left to right).
+    public var layoutDirection: LayoutDirection?
 
     /// The seed renders use unless told otherwise: with it, each of the constraints demo's four
     /// shuffles puts a different view on top.
     public static let defaultSeed: UInt64 = 24
 
     public init(screenSize: Size, seed: UInt64 = defaultSeed, orientation: Orientation = .portrait,
-                device: Device? = nil, appearance: UserInterfaceStyle? = nil, contentSize: ContentSizeCategory? = nil) {
+                device: Device? = nil, appearance: UserInterfaceStyle? = nil, contentSize: ContentSizeCategory? = nil,
+                layoutDirection: LayoutDirection? = nil) {
         self.screenSize = screenSize
         self.seed = seed
         self.orientation = orientation
         self.device = device
         self.appearance = appearance
         self.contentSize = contentSize
+        self.layoutDirection = layoutDirection
     }
 }
 

@@ -22,6 +22,12 @@ open class Stage {
     /// The reader's text size (the window's `traitCollection.preferredContentSizeCategory`), which
     /// text styles and scaled fonts were sized for.
     public var preferredContentSizeCategory: ContentSizeCategory = .default
+    /// The window's `traitCollection.layoutDirection`, which views inherit unless their
+    /// `semanticContentAttribute` forces one.
+    public var layoutDirection: LayoutDirection {
+        get { window.traitLayoutDirection ?? .leftToRight }
+        set { window.traitLayoutDirection = newValue }
+    }
     /// The frame about to be shown.
     public private(set) var frame = 0
     /// Runs the POP-style animations the demo adds, on the same 60 Hz clock.

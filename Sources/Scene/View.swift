@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 import Raster
 
 /// A rectangular area of the screen with a background, children and an optional drawing of its own:
@@ -77,6 +78,13 @@ open class View {
     /// CALayer's `doubleSided`: when false the view (with its subviews) is not drawn while its
     /// back faces the viewer, as the hidden side of a flipping card.
     public var isDoubleSided = true
+    /// UIView's `semanticContentAttribute`: whether the view follows the layout direction
+    /// (`unspecified`) or keeps one (`forceLeftToRight`, `forceRightToLeft`; `playback` and
+    /// `spatial` stay left to right), for itself and the subviews that inherit it.
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified
+    /// The trait environment's layout direction (`traitCollection.layoutDirection`) for a view
+    /// without a superview to take it from: the stage sets the window's.
+    public var traitLayoutDirection: LayoutDirection?
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []

@@ -55,6 +55,7 @@ extension SceneBuilder {
         }
         if let m = spec.mask { view.mask = makeView(m, path: path + [.key("mask")]) }
         if let a = spec.alpha { view.alpha = a }
+        if let s = spec.semanticContentAttribute { view.semanticContentAttribute = s }
         if let h = spec.hidden { view.isHidden = h }
         if let c = spec.clipsToBounds { view.clipsToBounds = c }
         if let u = spec.userInteractionEnabled { view.isUserInteractionEnabled = u }

@@ -28,6 +28,8 @@ final class SceneBuilder {
     /// The reader's text size: `--content-size`, `screen.contentSize` or large. Text styles,
     /// scaled fonts and scaled metrics are sized for it.
     let contentSize: ContentSizeCategory
+    /// Left to right or right to left: `--layout-direction`, `screen.layoutDirection` or left to right.
+    let layoutDirection: LayoutDirection
     /// The window's tint, which the colour name `tintColor` gives.
     let tint: Color
     /// The system bars drawn: `screen.chrome`, else the device's own (iOS 7's for the original three).
@@ -88,6 +90,8 @@ final class SceneBuilder {
         stage.userInterfaceStyle = appearance
         contentSize = chosen?.contentSize ?? screen?.contentSize ?? .default
         stage.preferredContentSizeCategory = contentSize
+        layoutDirection = chosen?.layoutDirection ?? screen?.layoutDirection ?? .leftToRight
+        stage.layoutDirection = layoutDirection
         stage.window.backgroundColor = background
         root = View(name: "view", frame: Rect(origin: .zero, size: screenSize))
         root.backgroundColor = background

@@ -1,3 +1,5 @@
+import Layout
+import Scene
 import Text
 
 /// A scene file as written: settings first (`screen`), then the view tree, its constraints, the
@@ -33,6 +35,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var landscapeSize: String?
     var appearance: AppearanceName?
     var contentSize: ContentSizeCategory?
+    var layoutDirection: LayoutDirectionName?
     var chrome: ChromeName?
     var displayCorners: Bool?
     var background: ColorSpec?
@@ -46,6 +49,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
         "device": "iphone-se, iphone-8, iphone-x, iphone-se-3, iphone-13-mini, iphone-15, iphone-15-pro, iphone-15-pro-max, iphone-16, iphone-16-pro, iphone-16-pro-max or ipad-pro-11 (default iphone-8; `popping-render list --devices` shows their screens); --device and --size override it.",
         "appearance": "light or dark (UITraitCollection.userInterfaceStyle; default light): which value system colours (label, systemBackground, …) and {light, dark} colours take, and how the bars draw; --appearance overrides it.",
         "contentSize": "The reader's text size (UITraitCollection.preferredContentSizeCategory; default large): extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge, or accessibilityMedium … accessibilityExtraExtraExtraLarge. Text styles take Apple's published size for it, labels re-wrap and constraints follow their new sizes; --content-size overrides it.",
+        "layoutDirection": "leftToRight or rightToLeft (UITraitCollection.layoutDirection; default leftToRight, or the locale's direction): `leading` and `trailing` in equations and visual formats flip as UIKit flips them (directionLeftToRight and left/right stay), natural alignment starts at the right, the status bar's clock moves to its right ear, and images marked flipsForRightToLeftLayoutDirection mirror; --layout-direction overrides it.",
         "chrome": "The system bars: ios18 (the status bar around the Dynamic Island or notch, large-title navigation bar, home indicator, rounded display corners) or ios7 (20 pt status bar, 64 pt bars). Default: ios7 on iphone-se, iphone-8, iphone-x and bare sizes (so older scenes keep their frames), ios18 on the current devices.",
         "displayCorners": "Draw the display's rounded corners over everything (default: on with ios18 chrome on a device with rounded corners).",
         "overlay": "Views added to the window over the status and navigation bars (a dimming view under a sheet), back to front; constraints and animations name them as any view.",
@@ -86,6 +90,9 @@ enum OrientationName: String, SchemaEnum {
 enum AppearanceName: String, SchemaEnum {
     case light, dark
 }
+
+/// `screen.layoutDirection`: UIUserInterfaceLayoutDirection's names.
+typealias LayoutDirectionName = LayoutDirection
 
 /// `screen.chrome`.
 enum ChromeName: String, SchemaEnum {
@@ -265,6 +272,8 @@ final class ViewSpec: Decodable, SchemaDocumented {
     var image: String?
     var tintColor: String?
     var renderingMode: RenderingModeName?
+    var flipsForRightToLeftLayoutDirection: Bool?
+    var semanticContentAttribute: SemanticContentAttribute?
 
     var color: ColorSpec?
     var animating: Bool?
@@ -300,8 +309,10 @@ final class ViewSpec: Decodable, SchemaDocumented {
         "numberOfLines": "A label's most lines (default 1); 0 shows as many as the text needs. Lines wrap at words, and `\\n` starts a new one.",
         "lineBreakMode": "How a label's lines wrap and how its last line shows text that does not fit (default byTruncatingTail).",
         "adjustsFontForContentSizeCategory": "A label's, button's or text field's font follows the content size: a `system SIZE` or `NAME SIZE` font is scaled as UIFontMetrics.default.scaledFont(for:) scales it (the body style's curve); text styles follow the content size with or without it.",
+        "flipsForRightToLeftLayoutDirection": "UIImage's flipsForRightToLeftLayoutDirection: the image is drawn mirrored when the view lays out right to left (arrows, chevrons).",
+        "semanticContentAttribute": "UIView's semanticContentAttribute: unspecified (default) follows the layout direction, forceLeftToRight and forceRightToLeft fix it for the view and the subviews that inherit it, playback and spatial stay left to right.",
         "preferredMaxLayoutWidth": "The width a label's intrinsic size wraps its text at; without it a multi-line label wraps at the width its constraints give it.",
-        "textAlignment": "left (default), center, right, justified (every line but a paragraph's last fills the width) or natural (the layout direction's start).",
+        "textAlignment": "natural (default: the layout direction's start, left or right), left, center, right or justified (every line but a paragraph's last fills the width).",
         "contentPadding": "[width, height] added to a button's title size.",
         "leftView": "The text field's left view (leftViewMode always).",
         "image": "An .svg or .png file relative to the scene file (a PNG named @2x or @3x has that many pixels per point), or `symbol:NAME`, a symbol image by its SF Symbols name (heart.fill, checkmark, xmark, bell, gearshape, magnifyingglass, …; Bootstrap Icons' drawings).",

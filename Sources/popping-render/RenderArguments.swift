@@ -36,6 +36,9 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "The reader's text size, UIContentSizeCategory's names: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: a scene's screen.contentSize, else large).")
     var contentSize: String?
 
+    @Option(help: "leftToRight or rightToLeft (ltr, rtl): which way leading and trailing, natural alignment and the bars run (default: a scene's screen.layoutDirection, else leftToRight).")
+    var layoutDirection: String?
+
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
 
@@ -69,7 +72,8 @@ struct RenderArguments: ParsableArguments {
         }
         return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
                                              appearance: try chosenAppearance(for: source),
-                                             contentSize: try chosenContentSize(for: source)), warnings: warnings)
+                                             contentSize: try chosenContentSize(for: source),
+                                             layoutDirection: try chosenLayoutDirection(for: source)), warnings: warnings)
     }
 
     /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with
@@ -97,6 +101,19 @@ struct RenderArguments: ParsableArguments {
             throw CommandFailure("--content-size \(contentSize)", "the \(demo.name) demo has fixed font sizes; --content-size applies to scene files")
         }
         return category
+    }
+
+    /// `--layout-direction` checked (`ltr` and `rtl` stand for the full names); nil when not given.
+    /// The built-in demos place their views by frames, which no direction flips, so it is refused for them.
+    func chosenLayoutDirection(for source: AnimationSource) throws -> LayoutDirection? {
+        guard let layoutDirection else { return nil }
+        guard let direction = LayoutDirection(rawValue: layoutDirection) ?? LayoutDirection(shortName: layoutDirection) else {
+            throw CommandFailure("--layout-direction \(layoutDirection)", "must be leftToRight or rightToLeft (ltr, rtl)")
+        }
+        if case let .demo(demo) = source {
+            throw CommandFailure("--layout-direction \(layoutDirection)", "the \(demo.name) demo is laid out by frames; --layout-direction applies to scene files")
+        }
+        return direction
     }
 
     /// `--device` checked (nil when not given, or when `--size` replaces it).

@@ -21,6 +21,8 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--appearance", "dark"], "popping-render: --appearance dark: the owl demo has fixed iOS 7 colours"),
         (["owl", "--content-size", "huge"], "popping-render: --content-size huge: must be one of extraSmall, small"),
         (["owl", "--content-size", "large"], "popping-render: --content-size large: the owl demo has fixed font sizes"),
+        (["owl", "--layout-direction", "up"], "popping-render: --layout-direction up: must be leftToRight or rightToLeft"),
+        (["owl", "--layout-direction", "rtl"], "popping-render: --layout-direction rtl: the owl demo is laid out by frames"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
         (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),

@@ -1,5 +1,6 @@
 /// The parts of an item's frame a constraint can relate, as in `NSLayoutAttribute`.
-/// Leading and trailing are left and right: the renderer lays out left to right.
+/// Leading and trailing are left and right in a left-to-right layout and right and left in a
+/// right-to-left one (`LayoutItem.layoutDirection`).
 public enum LayoutAttribute: String, CaseIterable, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
     /// The text baseline (`LayoutEngine.setBaselineOffset`); the bottom edge without text.
@@ -17,6 +18,23 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
 
     /// Whether the attribute is a length rather than a position.
     public var isSize: Bool { self == .width || self == .height }
+
+    /// Whether the attribute follows the layout direction (leading or trailing).
+    public var isDirectional: Bool { self == .leading || self == .trailing }
+}
+
+/// Which way text and layout run (`UIUserInterfaceLayoutDirection`).
+public enum LayoutDirection: String, CaseIterable, Decodable, Sendable {
+    case leftToRight, rightToLeft
+
+    /// `ltr` or `rtl`, as variant names spell the directions.
+    public var shortName: String { self == .leftToRight ? "ltr" : "rtl" }
+
+    /// The direction a short name (`ltr`, `rtl`) stands for.
+    public init?(shortName: String) {
+        guard let match = Self.allCases.first(where: { $0.shortName == shortName }) else { return nil }
+        self = match
+    }
 }
 
 /// A layout direction: horizontal (x, width) or vertical (y, height).

@@ -324,9 +324,19 @@ public final class LayoutEngine {
         // The coordinate space: the common ancestor's, or the first item's parent's without a second item.
         let space = c.secondItem.map { commonAncestor(c.firstItem, $0) } ?? parent(of: c.firstItem)
         let origin = space.flatMap(lookup)
+        // Leading and trailing in a right-to-left layout, as UIKit resolves them: the constraint's
+        // horizontal positions are measured leftwards from the right edge of its space, so
+        // `a.leading == b.leading + 20` keeps a's right edge 20 points inside b's.
+        let mirrored = c.firstItem.layoutDirection == .rightToLeft
+            && (c.firstAttribute.isDirectional || c.secondAttribute?.isDirectional == true)
+        let mirrorSpace = origin ?? lookup(root)
         func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> LinearExpression {
             guard let v = lookup(item) else { return LinearExpression() }
-            var e = v.expression(for: attribute, baselineFromTop: node(item)?.baselineFromTop)
+            let flipped: LayoutAttribute = !mirrored ? attribute : attribute == .leading ? .right : attribute == .trailing ? .left : attribute
+            var e = v.expression(for: flipped, baselineFromTop: node(item)?.baselineFromTop)
+            if !attribute.isSize, attribute.axis == .horizontal, mirrored, let space = mirrorSpace {
+                return (space.left + space.width) - e
+            }
             if !attribute.isSize, let origin {
                 e = e - (attribute.axis == .horizontal ? origin.left : origin.top)
             }

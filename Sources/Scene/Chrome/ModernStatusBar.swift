@@ -45,8 +45,10 @@ open class ModernStatusBar: View {
             let rowMid = housing.minY == 0 ? height / 2 : housing.midY
             let font = Self.timeFont(size: 17)
             let leftMid = housing.minX / 2 + 6, rightMid = (housing.maxX + width) / 2 - 6
-            list.appendLine(time, font: font, color: color, in: Rect(leftMid - 40, rowMid - 11, 80, 22), alignment: .center)
-            drawGlyphs(into: &list, centerX: rightMid, midY: rowMid, color: color)
+            // The clock sits at the leading ear: the right one in a right-to-left layout.
+            let (timeMid, glyphsMid) = isRightToLeft ? (rightMid, leftMid) : (leftMid, rightMid)
+            list.appendLine(time, font: font, color: color, in: Rect(timeMid - 40, rowMid - 11, 80, 22), alignment: .center)
+            drawGlyphs(into: &list, centerX: glyphsMid, midY: rowMid, color: color)
         } else if screen.isPad {
             let font = Self.timeFont(size: 13)
             list.appendLine(time, font: font, color: color, in: Rect(20, 0, 120, height), alignment: .left)

@@ -14,6 +14,9 @@ open class ImageView: View {
     public var renderingMode = ImageRenderingMode.automatic
     /// The colour a template image is filled with, as UIView's tintColor; nil takes the window's.
     public var tintColor: Color?
+    /// UIImage's `flipsForRightToLeftLayoutDirection`: the art is drawn mirrored when the view
+    /// lays out right to left (a back chevron, a reply arrow).
+    public var flipsForRightToLeftLayoutDirection = false
     private var template = TemplateMask()
 
     public init(name: String = "", image: VectorImage, frame: Rect = .zero) {
@@ -25,9 +28,10 @@ open class ImageView: View {
     open override var intrinsicContentSize: Size? { image.size }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        let mirror = rightToLeftMirror(flips: flipsForRightToLeftLayoutDirection)
         guard renderingMode == .alwaysTemplate else {
             guard let fit = image.transform(onto: Rect(origin: .zero, size: bounds.size)) else { return }
-            list.items.append(.vector(image, transform: fit, alpha: 1))
+            list.items.append(.vector(image, transform: fit.concatenating(mirror), alpha: 1))
             return
         }
         // The art at the screen's pixels, its alpha kept as a mask until the size changes.
@@ -38,6 +42,6 @@ open class ImageView: View {
             canvas.draw(image, transform: fit, alpha: 1)
         }) else { return }
         list.append(.mask(mask, color: tintColor ?? context.tintColor,
-                          transform: .scale(bounds.width / Double(w), bounds.height / Double(h))))
+                          transform: AffineTransform.scale(bounds.width / Double(w), bounds.height / Double(h)).concatenating(mirror)))
     }
 }

@@ -53,7 +53,7 @@ open class Label: View {
     /// The lines as drawn in the current bounds.
     public var layout: LabelLayout {
         cache.layout(shaped, in: Rect(origin: .zero, size: bounds.size), alignment: alignment,
-                     numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+                     numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, rightToLeft: isRightToLeft)
     }
 
     private var shaped: ShapedParagraphs { cache.shaped(text, font: font) }
@@ -78,6 +78,7 @@ private final class LabelCache: @unchecked Sendable {
         let alignment: TextAlignment
         let numberOfLines: Int
         let lineBreakMode: LineBreakMode
+        var rightToLeft = false
     }
 
     func shaped(_ text: String, font: Font) -> ShapedParagraphs {
@@ -90,13 +91,13 @@ private final class LabelCache: @unchecked Sendable {
     }
 
     func layout(_ text: ShapedParagraphs, in bounds: Rect, alignment: TextAlignment, numberOfLines: Int,
-                lineBreakMode: LineBreakMode) -> LabelLayout {
+                lineBreakMode: LineBreakMode, rightToLeft: Bool) -> LabelLayout {
         let key = LayoutKey(shaped: text, bounds: bounds, alignment: alignment, numberOfLines: numberOfLines,
-                            lineBreakMode: lineBreakMode)
+                            lineBreakMode: lineBreakMode, rightToLeft: rightToLeft)
         return lock.withLock {
             if let layout, layout.key == key { return layout.value }
             let made = LabelLayout(text, in: bounds, alignment: alignment, numberOfLines: numberOfLines,
-                                   lineBreakMode: lineBreakMode)
+                                   lineBreakMode: lineBreakMode, rightToLeft: rightToLeft)
             layout = (key, made)
             return made
         }

@@ -74,15 +74,19 @@ open class TextField: Control {
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
         let box = textRect
+        // UITextField's natural alignment: the text starts at the right edge in a right-to-left layout.
+        let rightToLeft = isRightToLeft
+        let alignment: TextAlignment = rightToLeft ? .right : .left
         if text.isEmpty {
-            list.appendLine(placeholder, font: font, color: TextField.placeholderColor, in: box, alignment: .left)
+            list.appendLine(placeholder, font: font, color: TextField.placeholderColor, in: box, alignment: alignment)
         } else {
-            list.appendLine(text, font: font, color: textColor, in: box, alignment: .left, secure: isSecureTextEntry)
+            list.appendLine(text, font: font, color: textColor, in: box, alignment: alignment, secure: isSecureTextEntry)
         }
         guard caretVisible else { return }
         let width = text.isEmpty ? 0 : TextLine(displayedText, font: font).width
         let caretHeight = (font.ascender - font.descender) + 2
-        let caret = Rect(box.x + min(width, box.width) + 1, (bounds.height - caretHeight) / 2, 2, caretHeight)
+        let caretX = rightToLeft ? box.maxX - 1 : box.x + min(width, box.width) + 1
+        let caret = Rect(caretX, (bounds.height - caretHeight) / 2, 2, caretHeight)
         list.append(.fill(Path(roundedRect: caret, cornerRadius: 1), color: context.tintColor, rule: .nonZero,
                           transform: .identity))
     }

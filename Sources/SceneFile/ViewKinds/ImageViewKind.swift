@@ -7,7 +7,8 @@ import SVG
 
 extension ViewKind {
     /// `imageView: ID`: a UIImageView showing an .svg (drawn as vectors at every scale) or a .png.
-    static let imageView = ViewKind(key: "imageView", id: \.imageView, keys: ["image", "tintColor", "renderingMode"]) {
+    static let imageView = ViewKind(key: "imageView", id: \.imageView, keys: ["image", "tintColor", "renderingMode",
+                                                                                      "flipsForRightToLeftLayoutDirection"]) {
         builder, request in
         let spec = request.spec, path = request.path
         guard let art = builder.image(spec.image, path) else { return nil }
@@ -28,11 +29,13 @@ extension ViewKind {
             let view = ImageView(name: request.id, image: image, frame: request.frame)
             view.renderingMode = mode
             view.tintColor = tint
+            view.flipsForRightToLeftLayoutDirection = spec.flipsForRightToLeftLayoutDirection ?? false
             return view
         case let .picture(pixmap, scale):
             let view = PictureView(name: request.id, picture: pixmap, scale: scale, frame: request.frame)
             view.renderingMode = mode
             view.tintColor = tint
+            view.flipsForRightToLeftLayoutDirection = spec.flipsForRightToLeftLayoutDirection ?? false
             return view
         }
     }
@@ -123,11 +126,14 @@ final class PictureView: View {
     var renderingMode = ImageRenderingMode.automatic
     /// The colour a template image is filled with; nil takes the window's tint.
     var tintColor: Color?
+    /// UIImage's `flipsForRightToLeftLayoutDirection`: mirrored in a right-to-left layout.
+    var flipsForRightToLeftLayoutDirection = false
     private lazy var templateMask = CoverageMask(alphaOf: picture, x: 0, y: 0)
 
     override func drawContent(into list: inout DisplayList, context: DrawContext) {
         guard picture.width > 0, picture.height > 0 else { return }
         let fill = AffineTransform.scale(bounds.width / Double(picture.width), bounds.height / Double(picture.height))
+            .concatenating(rightToLeftMirror(flips: flipsForRightToLeftLayoutDirection))
         if renderingMode == .alwaysTemplate {
             list.append(.mask(templateMask, color: tintColor ?? context.tintColor, transform: fill))
         } else {

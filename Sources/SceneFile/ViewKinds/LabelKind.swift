@@ -11,7 +11,7 @@ extension ViewKind {
         let spec = request.spec
         let textColor = builder.color(spec.textColor, request.path + [.key("textColor")])
             ?? SystemColors.byName["label"]!.resolved(for: builder.appearance)
-        let alignment = spec.textAlignment.flatMap { TextAlignment(rawValue: $0.rawValue) } ?? .left
+        let alignment = spec.textAlignment.flatMap { TextAlignment(rawValue: $0.rawValue) } ?? .natural
         let lines = spec.numberOfLines ?? 1
         if !(0...10_000).contains(lines) {
             builder.log.add(request.path + [.key("numberOfLines")], "numberOfLines is 0 (as many as needed) … 10000")

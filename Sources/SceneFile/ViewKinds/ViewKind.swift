@@ -38,6 +38,7 @@ extension ViewKind {
         "sublayerTransform", "zPosition", "isDoubleSided",
         "contentHuggingPriority", "contentCompressionResistancePriority", "subviews", "mask",
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "cornerCurve",
+        "semanticContentAttribute",
     ]
 }
 

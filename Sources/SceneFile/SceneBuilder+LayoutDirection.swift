@@ -1,0 +1,5 @@
+import Layout
+import Scene
+
+extension LayoutDirection: SchemaEnum {}
+extension SemanticContentAttribute: SchemaEnum {}
