@@ -78,6 +78,15 @@ renders: build
 	$(BIN)/popping-render Examples/Scenes/modern.yaml --out Renders/modern-dark.gif --scale 1 --appearance dark --quiet
 	$(BIN)/popping-render Examples/Scenes/material.yaml --out Renders/material.gif --scale 1 --quiet
 	$(BIN)/popping-render Examples/Scenes/material.yaml --out Renders/material-dark.gif --scale 1 --appearance dark --quiet
+	@# The sign-in screen in every variant at one moment, tiled by ImageMagick's montage.
+	@rm -rf .build/variants
+	$(BIN)/popping-render Examples/Scenes/signin.yaml --variants "$(SIGNIN_MATRIX)" --frames 130..130 --scale 1 --out .build/variants/signin --quiet
+	montage $(foreach n,$(SIGNIN_CELLS),-label $(n) .build/variants/$(n)/frame-0000.png) -tile 4x -geometry +12+12 \
+		-pointsize 14 -background '#f4f4f4' Renders/signin-variants.png
+
+SIGNIN_MATRIX := appearance=light,dark; content-size=large,accessibilityExtraLarge; layout-direction=ltr,rtl
+SIGNIN_CELLS := signin signin-rtl signin-accessibilityExtraLarge signin-rtl-accessibilityExtraLarge \
+	signin-dark signin-dark-rtl signin-dark-accessibilityExtraLarge signin-dark-rtl-accessibilityExtraLarge
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

@@ -28,8 +28,11 @@ public struct SceneReport: Codable, Equatable, Sendable {
         case recorded
     }
 
-    /// The demo's or scene file's name, which names its goldens.
+    /// The demo's or scene file's name, which names its goldens (with a variant's suffix).
     public var name: String
+    /// The scene this is one variant of, when a check was given `--variants`; the report shows a
+    /// scene's variants side by side and JUnit names the scene as the case's class.
+    public var variantOf: String?
     public var status: Status
     /// The options it was rendered and checked with.
     public var options: GoldenOptions

@@ -24,6 +24,10 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
     public var frames: String?
     /// `dark` when rendered in the dark appearance; unset for light (so older goldens read as light).
     public var appearance: String?
+    /// The content size category when not `large`; unset for large (so older goldens read as large).
+    public var contentSize: String?
+    /// `rightToLeft` when laid out right to left; unset for left to right.
+    public var layoutDirection: String?
 
     public init(scale: Double, fps: Int, screen: Size, snap: PixelSnapping, touches: Bool,
                 seed: UInt64? = nil, orientation: Orientation? = nil, frames: Range<Int>? = nil) {
@@ -44,6 +48,8 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         self.init(scale: options.scale, fps: options.fps ?? 60, screen: run.stage.screenSize, snap: options.snapping,
                   touches: options.showTouches, seed: seed, orientation: orientation, frames: part)
         appearance = run.stage.userInterfaceStyle == .dark ? UserInterfaceStyle.dark.rawValue : nil
+        contentSize = run.stage.preferredContentSizeCategory == .default ? nil : run.stage.preferredContentSizeCategory.rawValue
+        layoutDirection = run.stage.layoutDirection == .leftToRight ? nil : run.stage.layoutDirection.rawValue
     }
 
     /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
@@ -54,6 +60,8 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         if let orientation { parts.append("--orientation \(orientation)") }
         if let frames { parts.append("--frames \(frames)") }
         if let appearance { parts.append("--appearance \(appearance)") }
+        if let contentSize { parts.append("--content-size \(contentSize)") }
+        if let layoutDirection { parts.append("--layout-direction \(layoutDirection)") }
         return parts.joined(separator: " ")
     }
 
@@ -73,6 +81,9 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         note("orientation", orientation, golden.orientation)
         note("frames", frames, golden.frames)
         note("appearance", appearance ?? "light", golden.appearance ?? "light")
+        note("content size", contentSize ?? ContentSizeCategory.default.rawValue, golden.contentSize ?? ContentSizeCategory.default.rawValue)
+        note("layout direction", layoutDirection ?? LayoutDirection.leftToRight.rawValue,
+             golden.layoutDirection ?? LayoutDirection.leftToRight.rawValue)
         return found
     }
 }

@@ -147,7 +147,8 @@ extension CheckReport {
         xml += "<testsuites tests=\"\(scenes.count)\" failures=\"\(failures)\">\n"
         xml += "  <testsuite name=\"\(escapeXML(suite))\" tests=\"\(scenes.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         for scene in scenes {
-            xml += "    <testcase classname=\"goldens\" name=\"\(escapeXML(scene.name))\""
+            let classname = scene.variantOf.map { "goldens.\($0)" } ?? "goldens"
+            xml += "    <testcase classname=\"\(escapeXML(classname))\" name=\"\(escapeXML(scene.name))\""
             guard scene.status == .failed else {
                 xml += ">\n      <system-out>\(escapeXML(scene.summary))</system-out>\n    </testcase>\n"
                 continue

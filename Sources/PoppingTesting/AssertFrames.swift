@@ -92,6 +92,47 @@ public func assertFrames(
                  goldens: goldens, artifacts: artifacts, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
+/// `assertFrames(of:named:)` in every combination of traits `variants` names
+/// (`"appearance=light,dark; content-size=large,accessibilityExtraLarge; layout-direction=ltr,rtl"`):
+/// `start` is given `settings` with each combination laid over them, and each combination is
+/// checked against its own goldens, `name-dark-rtl-accessibilityExtraLarge` (the default look keeps
+/// `name`). Each combination that differs is its own issue; a matrix that cannot be read is one.
+///
+/// - Parameters:
+///   - start: starts the animation on the settings given, as `Demo.start` or a loaded scene's `start` does.
+///   - settings: the screen and the traits the variants leave alone.
+///   - name: the goldens' name before the variant's suffix, unique within the test file.
+///   - variants: the matrix, as `popping-render --variants` takes it.
+public func assertFrames(
+    of start: (DemoSettings) throws -> DemoRun,
+    settings: DemoSettings,
+    named name: String,
+    variants: String,
+    options: RenderOptions = RenderOptions(),
+    frames: [Int]? = nil,
+    tolerance: Tolerance? = nil,
+    record: RecordMode? = nil,
+    goldens: String? = nil,
+    artifacts: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let matrix: [Variant]
+    do { matrix = try Variant.matrix(variants) } catch {
+        return location.fail("variants \"\(variants)\": \(error.description)")
+    }
+    for variant in matrix {
+        if let message = verifyFrames(of: { try start(variant.applied(to: settings)) }, named: variant.naming(name), options: options,
+                                      frames: frames, tolerance: tolerance, record: record ?? RecordMode.current,
+                                      goldens: goldens ?? defaultGoldens(filePath), artifacts: artifacts ?? artifactsFolder()) {
+            location.fail(message)
+        }
+    }
+}
+
 /// The check itself; returns the failure message, nil when the frames match.
 func verifyFrames(of run: () throws -> DemoRun, named name: String, options: RenderOptions, frames: [Int]?,
                   tolerance: Tolerance?, record: RecordMode, goldens: String, artifacts: String) -> String? {

@@ -73,27 +73,31 @@ struct CheckCommand: ParsableCommand {
         if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw CommandFailure(twice, "given twice (goldens are named after it)")
         }
-        var plans: [(source: AnimationSource, run: DemoRun, options: RenderOptions, golden: GoldenOptions, frames: [Int])] = []
+        // Each variant of each scene is checked against its own goldens, NAME-dark-rtl-….
+        var plans: [(name: String, variantOf: String?, run: DemoRun, options: RenderOptions, golden: GoldenOptions, frames: [Int])] = []
         for source in sources {
-            let run = try options.start(source)
-            let renderOptions = try options.renderOptions(for: run)
-            let golden = GoldenOptions(run: run, options: renderOptions, seed: options.seed,
-                                      orientation: try options.orientation(of: source))
-            let frames: [Int]
-            do { frames = try renderedFrames(of: run, options: renderOptions, fps: renderOptions.fps ?? 60) } catch let failure as RenderFailure {
-                throw CommandFailure(failure.description)
-            }
-            do {
-                if mode != .check { try store.refuseLinks(recording: source.name) }
-                if mode == .check, let recorded = try store.manifest(source.name) {
-                    let differences = golden.differences(from: recorded.options)
-                    if !differences.isEmpty {
-                        throw CommandFailure(store.manifestPath(source.name), "recorded with other options: " + differences.joined(separator: ", ")
-                                             + "; check with `\(recorded.options.commandLine)`, or re-record with --update")
-                    }
+            for variant in try options.variants(for: source) {
+                let name = variant.naming(source.name)
+                let run = try options.start(source, variant: variant)
+                let renderOptions = try options.renderOptions(for: run)
+                let golden = GoldenOptions(run: run, options: renderOptions, seed: options.seed,
+                                          orientation: try options.orientation(of: source))
+                let frames: [Int]
+                do { frames = try renderedFrames(of: run, options: renderOptions, fps: renderOptions.fps ?? 60) } catch let failure as RenderFailure {
+                    throw CommandFailure(failure.description)
                 }
-            } catch let error as RenderFailure { throw CommandFailure(error.description) }
-            plans.append((source, run, renderOptions, golden, frames))
+                do {
+                    if mode != .check { try store.refuseLinks(recording: name) }
+                    if mode == .check, let recorded = try store.manifest(name) {
+                        let differences = golden.differences(from: recorded.options)
+                        if !differences.isEmpty {
+                            throw CommandFailure(store.manifestPath(name), "recorded with other options: " + differences.joined(separator: ", ")
+                                                 + "; check with `\(recorded.options.commandLine)`, or re-record with --update")
+                        }
+                    }
+                } catch let error as RenderFailure { throw CommandFailure(error.description) }
+                plans.append((name, options.variants == nil ? nil : source.name, run, renderOptions, golden, frames))
+            }
         }
         let shares = part?.frames(of: plans.map(\.frames)) ?? plans.map(\.frames)
         if mode != .check {
@@ -107,10 +111,11 @@ struct CheckCommand: ParsableCommand {
         for (plan, frames) in zip(plans, shares) where !frames.isEmpty {
             let progress = ProgressBar(total: frames.count, quiet: options.quiet)
             do {
-                let result = try checkGoldens(of: plan.run, scene: plan.source.name, options: plan.options, recordedAs: plan.golden,
+                var result = try checkGoldens(of: plan.run, scene: plan.name, options: plan.options, recordedAs: plan.golden,
                                               in: store, mode: mode, tolerance: limit, frames: part == nil ? nil : frames,
                                               keepingMedia: report != nil) { done, _ in progress.update(done) }
                 progress.finish()
+                result.report.variantOf = plan.variantOf
                 print(result.report.summary)
                 scenes.append(result.report)
                 if let m = result.media { media.append(m) }

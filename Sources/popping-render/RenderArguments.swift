@@ -39,6 +39,10 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "leftToRight or rightToLeft (ltr, rtl): which way leading and trailing, natural alignment and the bars run (default: a scene's screen.layoutDirection, else leftToRight).")
     var layoutDirection: String?
 
+    @Option(help: ArgumentHelp("Render every combination of traits: \"appearance=light,dark; content-size=large,accessibilityExtraLarge; layout-direction=ltr,rtl\".",
+                               discussion: "Each combination is named NAME-dark-rtl-accessibilityExtraLarge after the values that are not the defaults (light, ltr, large), so the default look keeps its plain name."))
+    var variants: String?
+
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
 
@@ -64,16 +68,34 @@ struct RenderArguments: ParsableArguments {
 
     /// Starts `source` on the screen these options choose (its own device unless told otherwise);
     /// `warnings: false` keeps a scene's warnings, already printed, from repeating.
-    func start(_ source: AnimationSource, warnings: Bool = true) throws -> DemoRun {
+    func start(_ source: AnimationSource, variant: Variant = Variant(), warnings: Bool = true) throws -> DemoRun {
         let turn = try orientation(of: source)
         var screen = try screenSize(default: source.screenSize(in: turn))
         if turn == .landscape {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
-        return try source.start(DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
-                                             appearance: try chosenAppearance(for: source),
-                                             contentSize: try chosenContentSize(for: source),
-                                             layoutDirection: try chosenLayoutDirection(for: source)), warnings: warnings)
+        let settings = DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
+                                    appearance: try chosenAppearance(for: source),
+                                    contentSize: try chosenContentSize(for: source),
+                                    layoutDirection: try chosenLayoutDirection(for: source))
+        return try source.start(variant.applied(to: settings), warnings: warnings)
+    }
+
+    /// The looks `source` is rendered in: `--variants`' combinations, or the one look the other
+    /// options choose. A trait given both alone and in the matrix is refused, as are variants of
+    /// the built-in demos (fixed iOS 7 screens).
+    func variants(for source: AnimationSource) throws -> [Variant] {
+        guard let variants else { return [Variant()] }
+        if case let .demo(demo) = source {
+            throw CommandFailure("--variants", "the \(demo.name) demo has one look; --variants applies to scene files")
+        }
+        let matrix: [Variant]
+        do { matrix = try Variant.matrix(variants) } catch { throw CommandFailure("--variants \(variants)", error.description) }
+        for (trait, alone) in [("appearance", appearance), ("content-size", contentSize), ("layout-direction", layoutDirection)]
+            where alone != nil && variants.contains(trait) {
+            throw CommandFailure("--\(trait)", "is also varied by --variants; give it in one place")
+        }
+        return matrix
     }
 
     /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with

@@ -35,20 +35,32 @@ struct RenderCommand: ParsableCommand {
         if framesDir != nil, out != nil {
             throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both")
         }
-        let output = try framesDir.map(RenderOutput.framesFolder) ?? outputNamed(out ?? "\(source.name).gif")
-        var renderOptions = try options.renderOptions(for: try options.start(source))
-        renderOptions.encoding = try encoding.encoding()
-        renderOptions.background = try background.map(Self.parseColour)
-        let attempts = SizeBudget.attempts(for: output, fps: renderOptions.fps ?? output.defaultFPS,
-                                           encoding: renderOptions.encoding)
-        try encoding.budget().fit(output, attempts: attempts) { attempt in
-            // Each try plays the demo from the start.
-            var tried = renderOptions
-            tried.fps = attempt.fps
-            tried.encoding = attempt.encoding
-            let progress = ProgressBar(total: 0, quiet: options.quiet)
-            try render(try options.start(source, warnings: false), to: output, options: tried) { progress.update($0, of: $1) }
-            progress.finish()
+        // Every variant and its output are resolved before anything renders. The variants play one
+        // after another, each rasterising its frames on every core, so memory stays one render's;
+        // the scene is read and its fonts parsed once for all of them.
+        let variants = try options.variants(for: source)
+        let plans = try variants.map { variant in
+            let output = try framesDir.map { RenderOutput.framesFolder(variant.naming($0)) }
+                ?? outputNamed(variant.naming(out ?? "\(source.name).gif"))
+            var renderOptions = try options.renderOptions(for: try options.start(source, variant: variant))
+            renderOptions.encoding = try encoding.encoding()
+            renderOptions.background = try background.map(Self.parseColour)
+            return (variant, output, renderOptions)
+        }
+        for (variant, output, renderOptions) in plans {
+            let attempts = SizeBudget.attempts(for: output, fps: renderOptions.fps ?? output.defaultFPS,
+                                               encoding: renderOptions.encoding)
+            try encoding.budget().fit(output, attempts: attempts) { attempt in
+                // Each try plays the demo from the start.
+                var tried = renderOptions
+                tried.fps = attempt.fps
+                tried.encoding = attempt.encoding
+                let progress = ProgressBar(total: 0, quiet: options.quiet)
+                try render(try options.start(source, variant: variant, warnings: false), to: output, options: tried) {
+                    progress.update($0, of: $1)
+                }
+                progress.finish()
+            }
         }
     }
 
