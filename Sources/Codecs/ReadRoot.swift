@@ -50,8 +50,10 @@ public struct ReadRoot: Sendable, Equatable {
     public func resolve(_ reference: String, relativeTo base: String, absoluteAllowed: Bool = false) throws -> String {
         let absolute = reference.hasPrefix("/")
         let joined = absolute ? reference : (base.isEmpty ? "." : base) + "/" + reference
-        guard let real = Self.realPath(joined) else {
-            throw ReadRefusal(path: joined, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
+        let real = Self.realPath(joined), failure = errno
+        ReadLog.current?.insert(real ?? joined)
+        guard let real else {
+            throw ReadRefusal(path: joined, reason: failure == ENOENT ? "no such file" : String(cString: strerror(failure)).lowercased())
         }
         let permitted = absolute && !absoluteAllowed ? Self.allowed : folders
         guard permitted.contains(where: { Self.contains($0, real) }) else {

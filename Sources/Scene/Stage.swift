@@ -46,9 +46,9 @@ open class Stage {
     private var keyboardPlacement: (up: LayoutConstraint, down: LayoutConstraint, host: View)?
     private var keyboardIsUp = false
 
-    private var events: [Int: [Event]] = [:]
+    var events: [Int: [Event]] = [:]
     private var timers: [Int: [() -> Void]] = [:]
-    private var blockAnimations: [BlockAnimation] = []
+    var blockAnimations: [BlockAnimation] = []
     /// The `UIView.transition`s in flight (ViewTransition.swift).
     var transitions: [ViewTransition] = []
     private var touch: Touch?

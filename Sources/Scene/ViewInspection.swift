@@ -1,4 +1,5 @@
 import Geometry
+import Layout
 
 /// A view as it appears at one moment, for `popping-render inspect`, tests and tools: what UIKit's
 /// `recursiveDescription` prints, and the same tree as data (encoded as JSON by the command).
@@ -21,11 +22,19 @@ public struct ViewSnapshot: Encodable, Equatable, Sendable {
     public var transform: [Double]
     /// A label's laid-out lines, in order; nil for other views.
     public var lines: [String]?
+    /// The Auto Layout constraints on the view, wherever they are held, as Auto Layout prints
+    /// them (`card.top == superview.top + 20`); nil for a view that none places.
+    public var constraints: [String]?
     public var subviews: [ViewSnapshot]
 
     /// The snapshot of `view` and its subtree, placed in the window by `toWindow` (the transform
     /// from the view's superview's bounds coordinates to window points; identity for the root).
     public init(_ view: View, toWindow: AffineTransform = .identity) {
+        self.init(view, toWindow: toWindow, held: view.subtree.flatMap(\.constraints))
+    }
+
+    /// As `init(_:toWindow:)`, with `held` the constraints that may name the views of the tree.
+    init(_ view: View, toWindow: AffineTransform, held: [LayoutConstraint]) {
         let renderer = SceneRenderer(context: DrawContext(scale: 1, snapping: .none, tintColor: .black, frame: 0))
         let bounds = view.presentation.bounds ?? view.bounds
         let local = renderer.localTransform(view).concatenating(toWindow)
@@ -42,9 +51,11 @@ public struct ViewSnapshot: Encodable, Equatable, Sendable {
         hidden = view.presentation.isHidden ?? view.isHidden
         transform = [layer.a, layer.b, layer.c, layer.d, layer.tx, layer.ty].map(Self.tidy)
         lines = view.laidOutLines
+        let placing = held.filter { $0.isActive && ($0.firstItem === view || $0.secondItem === view) }.map(\.description)
+        constraints = placing.isEmpty ? nil : placing
         let inner = AffineTransform.translation(-bounds.x, -bounds.y).concatenating(local)
         // Layout guides (a stack view's spacers) are not views in UIKit and are left out.
-        subviews = view.subviews.filter { $0.kind != "layoutGuide" }.map { ViewSnapshot($0, toWindow: inner) }
+        subviews = view.subviews.filter { $0.kind != "layoutGuide" }.map { ViewSnapshot($0, toWindow: inner, held: held) }
     }
 
     /// Rounds to a thousandth of a point so that solver noise (1e-12) does not show.
@@ -121,6 +132,6 @@ extension View {
             let b = p.presentation.bounds ?? p.bounds
             toWindow = AffineTransform.translation(-b.x, -b.y).concatenating(renderer.localTransform(p)).concatenating(toWindow)
         }
-        return ViewSnapshot(self, toWindow: toWindow)
+        return ViewSnapshot(self, toWindow: toWindow, held: (chain.last ?? self).subtree.flatMap(\.constraints))
     }
 }

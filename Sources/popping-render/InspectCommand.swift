@@ -59,19 +59,32 @@ struct InspectCommand: ParsableCommand {
             let input = frame.map { "--frame \($0)" } ?? "--at \(at!)"
             throw CommandFailure(input, "the animation has frames 0..\(last) (0...\(Double(last) / 60) s)")
         }
-        let stage = run.stage
-        for _ in 0..<wanted {
-            stage.advanceFrame()
-            stage.endFrame()
-        }
-        stage.advanceFrame()
-        let tree = stage.window.snapshot
+        var tree: ViewSnapshot?
+        run.replay(through: wanted) { f in if f == wanted { tree = run.stage.window.snapshot } }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(tree), as: UTF8.self))
+            print(String(decoding: try Self.json(tree!, pretty: true), as: UTF8.self))
         } else {
-            print(tree.recursiveDescription, terminator: "")
+            print(tree!.recursiveDescription, terminator: "")
+        }
+    }
+
+    /// The tree as `--json` prints it (keys sorted; `pretty` indents it for people).
+    static func json(_ tree: ViewSnapshot, pretty: Bool) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(tree)
+    }
+}
+
+extension DemoRun {
+    /// Plays the run on its 60 Hz clock without drawing, frames 0 through `last`, calling `visit`
+    /// with each frame once it has advanced: the moment a render draws, which `inspect` prints
+    /// and the studio's timeline and inspector read.
+    func replay(through last: Int, _ visit: (Int) throws -> Void) rethrows {
+        for f in 0...last {
+            stage.advanceFrame()
+            try visit(f)
+            stage.endFrame()
         }
     }
 }

@@ -11,7 +11,7 @@ struct PoppingRender: ParsableCommand {
         subcommands: [RenderCommand.self, ListCommand.self, CurveCommand.self, TextCommand.self, GifCommand.self,
                       ApngCommand.self, WebpCommand.self, VideoCommand.self, LayoutCommand.self, CheckCommand.self,
                       MergeReportsCommand.self, NewCommand.self, ValidateCommand.self, SchemaCommand.self, InspectCommand.self,
-                      SVGCommand.self],
+                      SVGCommand.self, StudioCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command; every failure, including a bad argument, prints one line on stderr and

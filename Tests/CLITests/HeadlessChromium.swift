@@ -120,6 +120,11 @@ final class HeadlessChromium {
             """)
     }
 
+    /// Moves the mouse pointer to (`x`, `y`) in the viewport's CSS pixels, as a person's would.
+    func moveMouse(x: Double, y: Double) throws {
+        _ = try call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y], in: try attachToPage())
+    }
+
     /// The page's DOM as HTML.
     func dom() throws -> String { try evaluate("document.documentElement.outerHTML") as? String ?? "" }
 

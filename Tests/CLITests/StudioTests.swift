@@ -1,0 +1,242 @@
+import Foundation
+import Glibc
+import GoldenTesting
+import Testing
+
+/// `popping-render studio` running for a test: the like scene copied into a scratch folder, the
+/// server on a free loopback port, stopped with Ctrl-C (SIGINT) at the end.
+final class StudioProcess {
+    let folder: String
+    let process = Process()
+    let port: Int
+    /// What the studio printed on starting (the URL, and a busy port's notice).
+    let greeting: String
+    var url: String { "http://127.0.0.1:\(port)/" }
+    var scene: String { folder + "/like.yaml" }
+
+    init(port wanted: Int = 0, folder given: String? = nil) throws {
+        if let given {
+            folder = given
+        } else {
+            folder = try scratchFolder("studio")
+            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Examples/Scenes").path
+            try FileManager.default.copyItem(atPath: examples + "/like.yaml", toPath: folder + "/like.yaml")
+            try FileManager.default.copyItem(atPath: examples + "/art", toPath: folder + "/art")
+        }
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("popping-render")
+        process.arguments = ["studio", "like.yaml", "--port", String(wanted), "--scale", "1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The studio prints its URL once it listens; an empty read means it exited.
+        var text = ""
+        while !text.contains("studio: http") || !text.hasSuffix("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        greeting = text
+        guard let found = text.firstRange(of: "127.0.0.1:"), let p = Int(text[found.upperBound...].prefix { $0.isNumber }) else {
+            process.terminate()
+            throw HeadlessChromium.Failure(description: "the studio printed \(text.debugDescription)")
+        }
+        port = p
+    }
+
+    /// Ctrl-C; returns how the process ended.
+    func interrupt() -> (reason: Process.TerminationReason, status: Int32) {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+        process.waitUntilExit()
+        return (process.terminationReason, process.terminationStatus)
+    }
+
+    deinit {
+        _ = interrupt()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Replaces the scene's text by `edit(text)` the way editors save: a new file renamed over it.
+    func save(_ edit: (String) -> String) throws {
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        let edited = edit(text)
+        #expect(edited != text, "the edit changed nothing")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: scene), options: .atomic)
+    }
+
+    /// The status code the server answers a raw request line with (sent as written, never
+    /// normalised as a browser or URL type would).
+    func status(of requestLine: String) throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return -1 }
+        let request = Array("\(requestLine) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var reply = [UInt8](repeating: 0, count: 64)
+        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let line = String(decoding: reply[..<max(0, n)], as: UTF8.self)
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+    }
+}
+
+/// The studio's server without a browser: it serves only what the scene uses, moves off a busy
+/// port and stops on Ctrl-C.
+@Suite struct StudioServerTests {
+    @Test func theServerRefusesDotDotPathsAndEveryFileTheSceneDoesNotUse() throws {
+        let studio = try StudioProcess()
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: studio.folder + "/notes.txt"))
+        for refused in ["GET /../etc/passwd", "GET /files/../../etc/passwd", "GET /files/%2e%2e/%2e%2e/etc/passwd",
+                        "GET /files//etc/passwd", "GET /files/notes.txt", "GET /files/art/../notes.txt",
+                        "GET /files/\(studio.folder)/notes.txt", "GET /files/art", "GET /files/art/nothing.svg"] {
+            let status = try studio.status(of: refused)
+            #expect(status == 403, "\(refused) was answered \(status)")
+        }
+        #expect(try studio.status(of: "GET /files/like.yaml") == 200)
+        #expect(try studio.status(of: "GET /files/\(studio.folder)/like.yaml") == 200)
+        // An image the scene draws is one of its files, once the first render has read it.
+        var status = 0
+        for _ in 0..<600 where status != 200 {
+            status = try studio.status(of: "GET /files/art/heart.svg")
+            usleep(50_000)
+        }
+        #expect(status == 200)
+        #expect(try studio.status(of: "GET /nothing") == 404)
+        #expect(try studio.status(of: "DELETE /") == 405)
+    }
+
+    @Test func aBusyPortMovesToTheNextFreeOneAndSaysSo() throws {
+        let first = try StudioProcess()
+        let second = try StudioProcess(port: first.port)
+        #expect(second.port != first.port)
+        #expect(second.greeting.contains("port \(first.port) is busy; using \(second.port)"))
+    }
+
+    @Test func ctrlCStopsTheStudioAndClosesItsPort() throws {
+        let studio = try StudioProcess()
+        #expect(try studio.status(of: "GET /state") == 200)
+        let end = studio.interrupt()
+        #expect(end.reason == .uncaughtSignal && end.status == SIGINT)
+        #expect(try studio.status(of: "GET /state") == -1)
+    }
+
+    @Test(arguments: [
+        (["studio"], "popping-render: Missing expected argument"),
+        (["studio", "nothing.yaml"], "popping-render: nothing.yaml: no such file"),
+        (["studio", "owl"], "popping-render: owl: not a scene file"),
+        (["studio", "x.yaml", "--port", "70000"], "popping-render: --port 70000: must be 0...65535"),
+        (["studio", "x.yaml", "--scale", "4"], "popping-render: --scale 4: must be 1, 2 or 3"),
+    ])
+    func badArgumentsGiveOneLineAndStatus2(arguments: [String], message: String) throws {
+        let r = try popping(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix(message), "\(r.stderr)")
+    }
+}
+
+/// The studio's page as a person uses it, in headless Chromium: it shows the first frame, redraws
+/// on a save without navigating, lists problems with their places, opens at a media fragment's
+/// moment and names the view under the pointer. Each step waits for the page to report the state
+/// it needs (`window.studio`), never for a time.
+@Suite(.enabled(if: chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+struct StudioBrowserTests {
+    /// The RGB the page's canvas shows at (`x`, `y`) points.
+    func pixel(_ browser: HeadlessChromium, _ x: Int, _ y: Int) throws -> [Int] {
+        try browser.evaluate("""
+            (() => { const c = document.getElementById('frame'), s = studio.state.render.scale;
+                     return Array.from(c.getContext('2d').getImageData(\(x) * s, \(y) * s, 1, 1).data.slice(0, 3)); })()
+            """) as? [Int] ?? []
+    }
+
+    /// Opens the page and waits until it has painted `frame` of the newest render.
+    func open(_ studio: StudioProcess, _ browser: HeadlessChromium, fragment: String = "", frame: Int = 0) throws {
+        try browser.open(studio.url + fragment)
+        try browser.waitUntil("studio.painted && studio.painted.frame === \(frame) && studio.painted.render === studio.state.render.id")
+    }
+
+    @Test func thePageLoadsAndShowsTheFirstFrame() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        #expect(try pixel(browser, 20, 100) == [0x9A, 0xD1, 0xF5], "the photo's sky")
+        #expect(try browser.evaluate("document.getElementById('frame-number').textContent") as? String == "frame 0 / 299")
+        // The timeline names the script's steps and the animations.
+        try browser.waitUntil("document.querySelectorAll('#timeline .bar').length > 0")
+        let bars = try browser.evaluate("[...document.querySelectorAll('#timeline .bar')].map(b => b.textContent)") as? [String] ?? []
+        #expect(bars.contains("tap likeButton") && bars.contains("heartPop") && bars.contains("wait 0.6 s"), "\(bars)")
+    }
+
+    @Test func aSaveRedrawsTheChangedFrameWithoutANavigation() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        let before = try browser.evaluate("window.marker = 'still here'; studio.painted.render") as? String
+        try studio.save { $0.replacingOccurrences(of: "backgroundColor: \"#9AD1F5\"", with: "backgroundColor: \"#E0115F\"") }
+        try browser.waitUntil("studio.painted.render !== '\(before ?? "")' && studio.painted.frame === 0")
+        #expect(try pixel(browser, 20, 100) == [0xE0, 0x11, 0x5F])
+        #expect(try browser.evaluate("window.marker") as? String == "still here", "the page navigated")
+    }
+
+    @Test func anInvalidEditListsItsProblemAsFileLineColumnAndKeepsTheLastGoodFrame() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        try studio.save { $0.replacingOccurrences(of: "cornerRadius: 35", with: "cornerRadius: big") }
+        try browser.waitUntil("document.getElementById('problem-list').textContent.includes('like.yaml:')")
+        let problems = try browser.evaluate("[...document.querySelectorAll('#problem-list li')].map(l => l.textContent)") as? [String] ?? []
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("like.yaml:14:") == true, "\(problems)")
+        #expect(try pixel(browser, 20, 100) == [0x9A, 0xD1, 0xF5], "the last good frame is kept")
+        // Clicking the problem shows its line of the file.
+        try browser.evaluate("document.querySelector('#problem-list button').click()")
+        try browser.waitUntil("document.querySelector('#source .here')")
+        let line = try browser.evaluate("document.querySelector('#source .here').textContent") as? String ?? ""
+        #expect(line.contains("14") && line.contains("cornerRadius: big"), "\(line)")
+        // Fixing it clears the list and draws again.
+        try studio.save { $0.replacingOccurrences(of: "cornerRadius: big", with: "cornerRadius: 35") }
+        try browser.waitUntil("document.getElementById('problems').hidden")
+    }
+
+    @Test func aTimeFragmentOpensAtItsFrame() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser, fragment: "#t=1.2", frame: 72)
+        #expect(try browser.evaluate("document.getElementById('frame-number').textContent") as? String == "frame 72 / 299")
+        #expect(try browser.evaluate("document.getElementById('time').textContent") as? String == "1.20 s")
+        // Stepping a frame moves the fragment with it, so a link points at the frame shown.
+        try browser.evaluate("document.getElementById('forward').click()")
+        try browser.waitUntil("location.hash === '#t=1.217'")
+        // A new page (a fragment alone would only scroll the one open) opened at a frame index.
+        try browser.open("about:blank")
+        try open(studio, browser, fragment: "#frame=200", frame: 200)
+    }
+
+    @Test func hoveringAPointNamesTheViewUnderIt() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        try browser.waitUntil("studio.state.render.timeline")
+        let corner = try browser.evaluate("(r => [r.left, r.top])(document.getElementById('frame').getBoundingClientRect())") as? [Double] ?? [0, 0]
+        func hover(_ x: Double, _ y: Double, names id: String) throws {
+            try browser.moveMouse(x: corner[0] + x, y: corner[1] + y)
+            try browser.waitUntil("document.getElementById('view-id').textContent === '\(id)'")
+        }
+        // The sun's centre: (255 + 35, 64 + 60 + 35) in window points.
+        try hover(290, 159, names: "sun")
+        #expect(try browser.evaluate("document.getElementById('view-frame').textContent") as? String == "[255, 124, 70, 70]")
+        #expect(try browser.evaluate("document.getElementById('view-kind').textContent") as? String == "view")
+        #expect(try browser.evaluate("!document.getElementById('outline').hidden") as? Bool == true)
+        // The filled heart lies on top but is transparent at frame 0: the outline heart is the one seen.
+        try hover(30, 469, names: "outlineHeart")
+        #expect(try browser.evaluate("document.getElementById('view-alpha').textContent") as? String == "1")
+    }
+}
