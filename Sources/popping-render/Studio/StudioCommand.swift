@@ -83,11 +83,12 @@ struct StudioCommand: ParsableCommand {
     }
 }
 
-/// The variant switches the page shows: the command-line options that re-render a scene in
-/// another setting, with their values. Only variants the renderer has are listed.
+/// The variant switches the page shows: the command-line options (without `--`) that re-render
+/// a scene in another setting, with their values. Only variants the renderer has are listed.
 enum StudioVariants {
     static let switches: [(name: String, values: [String])] = [
         ("appearance", UserInterfaceStyle.allCases.map(\.rawValue)),
+        ("content-size", ContentSizeCategory.allCases.map(\.rawValue)),
     ]
 }
 
