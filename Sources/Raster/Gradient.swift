@@ -120,8 +120,11 @@ public struct Gradient: Equatable, Sendable {
     static let rampSize = 1024
 
     /// The ramp sampled at `rampSize` locations over 0...1, premultiplied, in 8.8 fixed point
-    /// per channel. Stops beyond 0...1 take part in the interpolation, so the ramp's ends show
-    /// the colours there (which the pad spread then continues).
+    /// per channel, then one more entry: the colour just before location 0, which the pad spread
+    /// continues there. Stops beyond 0...1 take part in the interpolation, so the ramp's ends
+    /// show the colours there. Where stops share a location the colour changes abruptly: at it
+    /// the later stop's colour begins, so location 0 itself shows the last of several stops at 0
+    /// while the pad before it shows the first (SVG 1.1 §13.2.4, as Chromium and librsvg draw it).
     func ramp() -> [SIMD4<UInt16>] {
         var stops = self.stops
         for (i, location) in orderedLocations.enumerated() { stops[i].location = location }
@@ -132,12 +135,10 @@ public struct Gradient: Equatable, Sendable {
             return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
         }
         let last = Gradient.rampSize - 1
-        var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize)
+        var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize + 1)
         guard let first = stops.first else { return table }
-        var index = 0
-        for i in 0...last {
-            let t = Double(i) / Double(last)
-            while index < stops.count && stops[index].location <= t { index += 1 }
+        /// The entry at `t` given `index`, the number of stops that lie before it.
+        func entry(_ t: Double, _ index: Int) -> SIMD4<UInt16> {
             let color: SIMD4<Double>
             if index == 0 {
                 color = premultiplied(first.color)
@@ -151,9 +152,16 @@ public struct Gradient: Equatable, Sendable {
             }
             let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
             let fixed = mixed * (255 * 256)
-            table[i] = SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
-                             UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
+            return SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
+                         UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
         }
+        var index = 0
+        for i in 0...last {
+            let t = Double(i) / Double(last)
+            while index < stops.count && stops[index].location <= t { index += 1 }
+            table[i] = entry(t, index)
+        }
+        table[Gradient.rampSize] = entry(0, stops.prefix { $0.location < 0 }.count)
         return table
     }
 }
@@ -260,7 +268,8 @@ struct GradientSource: PixelSource {
                     p = Point(p.x / w, p.y / w)
                 }
                 guard let t = location(p), t.isFinite else { out[i] = 0; continue }
-                let entry = ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)] // bounded: spread(t) lies in 0...1
+                let entry = spread == .pad && t < 0 ? ramp[Gradient.rampSize]
+                    : ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)] // bounded: spread(t) lies in 0...1
                 let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
                 let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
                 let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)

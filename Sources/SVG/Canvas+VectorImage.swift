@@ -53,7 +53,7 @@ extension Canvas {
     private var layerBudget: Int { 4 * pixmap.width * pixmap.height + (4 << 20) }
 
     /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
-    /// clipped, masked and faded as a whole before it is composited.
+    /// clipped, masked and faded as a whole before it is composited in its blend mode.
     private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int) {
         guard group.needsLayer else {
             drawChildren(of: group, transform: transform, budget: budget)
@@ -89,7 +89,7 @@ extension Canvas {
         var content = layer.pixmap
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
         for mask in group.masks { content.multiply(by: offscreen(mask), mode: mask.maskMode) }
-        composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity)
+        composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity, mode: group.blendMode)
     }
 
     /// Draws the children of `group` straight onto this canvas.

@@ -231,6 +231,7 @@ struct FilterImage {
 
     /// `feBlend`: `self` (in, the source) blended onto `other` (in2, the backdrop); the
     /// result's alpha is source-over's, its colour (1 − αs)·Cb + (1 − αb)·Cs + αs·αb·B(Cb, Cs).
+    /// The five simplest modes in integers, the others through `BlendMode.composite`.
     func blend(onto other: FilterImage, _ mode: FilterEffect.BlendMode) -> FilterImage {
         var out = self
         let n = Self.one
@@ -243,23 +244,26 @@ struct FilterImage {
                         for c in 0..<4 { d[i + c] = b[i + c] }
                         continue
                     }
-                    for c in 0..<3 {
-                        let cs = Int(d[i + c]), cb = Int(b[i + c])
-                        let v: Int
-                        switch mode {
-                        case .normal: v = cs + Self.product(cb, n - qa)
-                        case .multiply: v = Self.product(cs, n - qb) + Self.product(cb, n - qa) + Self.product(cs, cb)
-                        case .screen: v = cs + cb - Self.product(cs, cb)
-                        case .darken: v = min(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
-                        case .lighten: v = max(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
-                        default:
-                            let sa = Double(qa) / Double(n), ba = Double(qb) / Double(n)
-                            let s = Double(cs) / Double(n), bk = Double(cb) / Double(n)
-                            let mixed = Self.separable(mode, backdrop: bk / ba, source: s / sa)
-                            let r = (1 - sa) * bk + (1 - ba) * s + sa * ba * mixed
-                            v = r > 0 ? Int((min(r, 1) * Double(n)).rounded()) : 0 // bounded: in 0...n
+                    switch mode {
+                    case .normal, .multiply, .screen, .darken, .lighten:
+                        for c in 0..<3 {
+                            let cs = Int(d[i + c]), cb = Int(b[i + c])
+                            let v: Int
+                            switch mode {
+                            case .multiply: v = Self.product(cs, n - qb) + Self.product(cb, n - qa) + Self.product(cs, cb)
+                            case .screen: v = cs + cb - Self.product(cs, cb)
+                            case .darken: v = min(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
+                            case .lighten: v = max(cs + Self.product(cb, n - qa), cb + Self.product(cs, n - qb))
+                            default: v = cs + Self.product(cb, n - qa)
+                            }
+                            d[i + c] = UInt16(min(n, max(0, v)))
                         }
-                        d[i + c] = UInt16(min(n, max(0, v)))
+                    default:
+                        let scale = Double(n)
+                        let source = SIMD4(Double(d[i]), Double(d[i + 1]), Double(d[i + 2]), Double(qa)) / scale
+                        let backdrop = SIMD4(Double(b[i]), Double(b[i + 1]), Double(b[i + 2]), Double(qb)) / scale
+                        let mixed = mode.composite(source: source, backdrop: backdrop)
+                        for c in 0..<3 { d[i + c] = UInt16((min(max(mixed[c], 0), 1) * scale).rounded()) } // bounded: in 0...n
                     }
                     d[i + 3] = UInt16(qa + qb - Self.product(qa, qb))
                     let a = d[i + 3]
@@ -268,30 +272,6 @@ struct FilterImage {
             }
         }
         return out
-    }
-
-    /// The separable blend functions B(Cb, Cs) of Compositing and Blending 1 (straight 0...1).
-    private static func separable(_ mode: FilterEffect.BlendMode, backdrop cb: Double, source cs: Double) -> Double {
-        func hardLight(_ cb: Double, _ cs: Double) -> Double {
-            cs <= 0.5 ? cb * 2 * cs : cb + (2 * cs - 1) - cb * (2 * cs - 1)
-        }
-        switch mode {
-        case .normal: return cs
-        case .multiply: return cb * cs
-        case .screen: return cb + cs - cb * cs
-        case .darken: return min(cb, cs)
-        case .lighten: return max(cb, cs)
-        case .overlay: return hardLight(cs, cb)
-        case .hardLight: return hardLight(cb, cs)
-        case .difference: return abs(cb - cs)
-        case .exclusion: return cb + cs - 2 * cb * cs
-        case .colorDodge: return cb <= 0 ? 0 : cs >= 1 ? 1 : min(1, cb / (1 - cs))
-        case .colorBurn: return cb >= 1 ? 1 : cs <= 0 ? 0 : 1 - min(1, (1 - cb) / cs)
-        case .softLight:
-            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
-            let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-            return cb + (2 * cs - 1) * (d - cb)
-        }
     }
 
     /// `feMerge`: the images drawn source-over in order, the first at the bottom.

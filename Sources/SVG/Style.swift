@@ -51,6 +51,10 @@ struct Style {
     /// `feFlood`'s and `feDropShadow`'s colour and opacity.
     var floodColor = PaintValue.color(.black)
     var floodOpacity = 1.0
+    /// `mix-blend-mode`: how the element blends with what is under it.
+    var blendMode = BlendMode.normal
+    /// `isolation: isolate`: the element's content blends only within it.
+    var isolated = false
 
     /// The style a child starts from: inherited properties carried over, the rest reset.
     var inherited: Style {
@@ -65,6 +69,8 @@ struct Style {
         s.filters = []
         s.floodColor = .color(.black)
         s.floodOpacity = 1
+        s.blendMode = .normal
+        s.isolated = false
         return s
     }
 
@@ -77,8 +83,13 @@ struct Style {
         "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
         "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
-        "color-interpolation-filters",
+        "color-interpolation-filters", "mix-blend-mode", "isolation",
     ]
+
+    /// Properties that only CSS sets (a `style` attribute or a style sheet), not presentation
+    /// attributes: Compositing and Blending 1 defines them as CSS properties only, and browsers
+    /// ignore `mix-blend-mode="multiply"` written as an attribute.
+    static let cssOnly: Set<String> = ["mix-blend-mode", "isolation"]
 
     /// The properties that pick the font, applied before the others (with the parent's
     /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the
@@ -132,6 +143,8 @@ struct Style {
             guard let v = keyword(["auto": true, "linearRGB": true, "sRGB": false]) else { return invalid() }
             filtersInLinearRGB = v
         case "opacity": guard let v = unit() else { return invalid() }; opacity = v
+        case "mix-blend-mode": guard let v = BlendMode(rawValue: value) else { return invalid() }; blendMode = v
+        case "isolation": guard let v = keyword(["auto": false, "isolate": true]) else { return invalid() }; isolated = v
         case "fill-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; fillRule = v
         case "clip-rule": guard let v = keyword(["nonzero": FillRule.nonZero, "evenodd": .evenOdd]) else { return invalid() }; clipRule = v
         case "stroke-width": guard let v = length(.other, nonNegative: true) else { return invalid() }; strokeWidth = v
@@ -231,6 +244,8 @@ struct Style {
         case "filter": filters = parent.filters
         case "flood-color": floodColor = parent.floodColor
         case "flood-opacity": floodOpacity = parent.floodOpacity
+        case "mix-blend-mode": blendMode = parent.blendMode
+        case "isolation": isolated = parent.isolated
         default: break // Inherited properties already hold the parent's value.
         }
     }

@@ -1,3 +1,4 @@
+import Raster
 import Geometry
 
 /// A `<filter>` resolved for the element that uses it (Filter Effects 1): the filter region and
@@ -68,7 +69,7 @@ public enum FilterEffect: Equatable, Sendable {
     case offset(dx: Double, dy: Double)
     /// `feGaussianBlur` with standard deviations along x and y.
     case gaussianBlur(x: Double, y: Double)
-    /// `feBlend`: `in` blended over `in2` in a separable blend mode.
+    /// `feBlend`: `in` blended over `in2` in one of the sixteen blend modes.
     case blend(BlendMode)
     /// `feComposite`: `in` combined with `in2` by a Porter-Duff operator or arithmetic.
     case composite(CompositeOperator)
@@ -94,11 +95,8 @@ public enum FilterEffect: Equatable, Sendable {
         case gamma(amplitude: Double, exponent: Double, offset: Double)
     }
 
-    /// `feBlend`'s modes (Compositing and Blending 1), on premultiplied colour.
-    public enum BlendMode: String, Equatable, Sendable, CaseIterable {
-        case normal, multiply, screen, darken, lighten, overlay, difference, exclusion
-        case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
-    }
+    /// `feBlend`'s modes: the sixteen of Compositing and Blending 1, as `mix-blend-mode` takes them.
+    public typealias BlendMode = Raster.BlendMode
 
     /// `feComposite`'s operators.
     public enum CompositeOperator: Equatable, Sendable {

@@ -102,20 +102,30 @@ public struct VectorGroup: Equatable, Sendable {
     public var maskMode: MaskMode
     /// The filter the children are drawn through, or `nil`.
     public var filter: VectorFilter?
+    /// How the group's layer blends with what is drawn under it (CSS `mix-blend-mode`).
+    public var blendMode: BlendMode
+    /// Whether the children blend only with each other, never with what lies under the group
+    /// (CSS `isolation: isolate`; a group with a layer is isolated anyway).
+    public var isolated: Bool
 
     /// A group of `children`.
     public init(children: [VectorNode] = [], opacity: Double = 1, clips: [VectorGroup] = [], masks: [VectorGroup] = [],
-                maskMode: MaskMode = .luminance, filter: VectorFilter? = nil) {
+                maskMode: MaskMode = .luminance, filter: VectorFilter? = nil, blendMode: BlendMode = .normal,
+                isolated: Bool = false) {
         self.children = children
         self.opacity = opacity
         self.clips = clips
         self.masks = masks
         self.maskMode = maskMode
         self.filter = filter
+        self.blendMode = blendMode
+        self.isolated = isolated
     }
 
     /// True when drawing the group needs an offscreen layer.
-    public var needsLayer: Bool { opacity < 1 || !clips.isEmpty || !masks.isEmpty || filter != nil }
+    public var needsLayer: Bool {
+        opacity < 1 || !clips.isEmpty || !masks.isEmpty || filter != nil || blendMode != .normal || isolated
+    }
 
     /// Every shape inside, in paint order.
     public var shapes: [Shape] {

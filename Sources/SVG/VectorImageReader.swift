@@ -46,6 +46,8 @@ final class VectorImageReader {
     var patternPixels = 0
     /// How many pattern tiles are being rendered (patterns inside patterns).
     var patternNesting = 0
+    /// Whether any element has a `mix-blend-mode`, so the root is drawn isolated.
+    private var blends = false
 
     /// The faces text is drawn with and `ex` units are measured in.
     let fonts: FontFinder
@@ -85,8 +87,10 @@ final class VectorImageReader {
         context.transform = transform(of: root, context)
         let children = wrap(self.children(of: root, context), element: root, context)
         if let tooDeep { throw tooDeep }
-        return VectorImage(viewBox: viewBox, size: size, aspectRatio: aspectRatio, root: VectorGroup(children: children),
-                           warnings: warnings)
+        // An SVG image is an isolated group: what blends in it blends with its own content, never
+        // with the page or view it is drawn on.
+        return VectorImage(viewBox: viewBox, size: size, aspectRatio: aspectRatio,
+                           root: VectorGroup(children: children, isolated: blends), warnings: warnings)
     }
 
     // MARK: - Indexing and the cascade
@@ -106,7 +110,7 @@ final class VectorImageReader {
     /// and `!important` style declarations.
     private func cascade(_ element: MarkupElement, progress parents: [Selector.Progress], sheet: StyleSheet) {
         let (rules, progress) = sheet.matching(element, after: parents)
-        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) }
+        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) && !Style.cssOnly.contains($0.name) }
             .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
         var important: [Declaration] = []
         for rule in rules {
@@ -259,7 +263,9 @@ final class VectorImageReader {
     func wrap(_ nodes: [VectorNode], element: MarkupElement, _ context: Context) -> [VectorNode] {
         let style = context.style
         guard !nodes.isEmpty else { return nodes }
-        var group = VectorGroup(children: nodes, opacity: context.clipping ? 1 : style.opacity)
+        var group = VectorGroup(children: nodes, opacity: context.clipping ? 1 : style.opacity,
+                                blendMode: context.clipping ? .normal : style.blendMode, isolated: style.isolated)
+        if group.blendMode != .normal { blends = true }
         if let id = style.clipPath, let clip = clipPath(id, for: group, context, at: element) { group.clips = [clip] }
         if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
             group.masks = [mask]
@@ -275,7 +281,8 @@ final class VectorImageReader {
         }
         if !group.needsLayer { return group.children }
         // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
-        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, nodes.count == 1, case var .shape(shape) = nodes[0],
+        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, group.blendMode == .normal, nodes.count == 1,
+           case var .shape(shape) = nodes[0],
            (shape.fill == nil) != (shape.stroke == nil) {
             shape.fill = shape.fill.map { $0.multiplyingAlpha(by: group.opacity) }
             if let paint = shape.stroke?.paint { shape.stroke?.paint = paint.multiplyingAlpha(by: group.opacity) }

@@ -31,6 +31,15 @@ import Testing
         #expect(padded[75...].allSatisfy { $0 == padded[99] } && abs(Int(padded[99]) - 169) <= 1)
     }
 
+    /// Stops sharing location 0 make a hard edge there: the pad before it continues the first,
+    /// the ramp after it starts from the last (as Chromium and librsvg draw SVG's gradients).
+    @Test func padBeforeStopsSharingLocationZeroTakesTheFirst() {
+        let stops = [GradientStop(location: 0, color: .black), GradientStop(location: 0, color: .white),
+                     GradientStop(location: 1, color: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))]
+        let values = row(Gradient(kind: .linear(start: Point(25, 0), end: Point(75, 0)), stops: stops))
+        #expect(values[0...24].allSatisfy { $0 == 0 } && values[25] >= 250 && values[75...].allSatisfy { $0 == 128 })
+    }
+
     @Test func repeatAndReflectFoldTheLocation() {
         let repeated = row(Gradient(kind: .linear(start: .zero, end: Point(50, 0)), stops: blackToWhite, spread: .repeat))
         let reflected = row(Gradient(kind: .linear(start: .zero, end: Point(50, 0)), stops: blackToWhite, spread: .reflect))
