@@ -30,6 +30,19 @@ struct BlockAnimation {
     }
 }
 
+/// One view changed inside an animation block: what it showed before the block and the model
+/// values the block gave it.
+struct AnimatedChange {
+    let view: View
+    let from: AnimatableState
+    let to: AnimatableState
+
+    /// Shows the change `progress` of the way (0: `from`, 1: `to`) through the view's presentation values.
+    func present(progress: Double) {
+        from.interpolated(to: to, progress: progress).present(on: view, changedFrom: from, to: to)
+    }
+}
+
 /// The values of a view that block animations animate: frame (as position and bounds size),
 /// alpha, background colour, transform and the background gradient's colours, locations and points.
 struct AnimatableState: Equatable {
@@ -119,6 +132,25 @@ struct AnimatableState: Equatable {
         if a.gradient != b.gradient { view.presentation.gradient = gradient }
         // Shown while it collapses or grows; hidden (or not) when the animation ends.
         if a.isHidden != b.isHidden { view.presentation.isHidden = false }
+    }
+
+    /// Makes these the model values of `view` for the properties that differ between `a` and
+    /// `b` (an animator finishing at its start, or stopped where it is), and hands them back
+    /// from the presentation values.
+    func write(toModelOf view: View, changedFrom a: AnimatableState, to b: AnimatableState) {
+        if a.position != b.position { view.position = position }
+        if a.size != b.size { view.bounds.size = size }
+        if a.alpha != b.alpha { view.alpha = alpha }
+        if a.backgroundColor != b.backgroundColor { view.backgroundColor = backgroundColor }
+        if a.transform != b.transform { view.transform = transform }
+        if a.gradient != b.gradient, let values = gradient, let layer = view.animatedGradient {
+            layer.colors = values.colors
+            layer.locations = values.locations
+            layer.startPoint = values.startPoint
+            layer.endPoint = values.endPoint
+        }
+        if a.isHidden != b.isHidden { view.isHidden = isHidden }
+        b.clearPresentation(of: view, changedFrom: a)
     }
 
     /// Hands the properties that differ from `a` back to the model values.

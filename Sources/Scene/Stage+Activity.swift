@@ -8,12 +8,14 @@ extension Stage {
     }
 
     /// What is moving now, one name each: a POP or Core Animation animation's key, a UIKit block
-    /// animation's or `UIView.transition`'s view (`animate likeButton`, `transition card`).
+    /// animation's or `UIView.transition`'s view (`animate likeButton`, `transition card`), a running
+    /// property animator.
     /// Things that never come to rest (repeating forever, spinners) are left out, as in `isSettled`.
     public var movingNames: [String] {
         var seen: Set<String> = []
         let blocks = blockAnimations.filter { !$0.repeating.isForever }.map { "animate \($0.view.layoutName)" }
         let flips = transitions.map { "transition \($0.view.layoutName)" }
-        return (animator.keysStillMoving + blocks + flips).filter { seen.insert($0).inserted }
+        let animators = propertyAnimators.contains(where: \.isRunning) ? ["property animator"] : []
+        return (animator.keysStillMoving + blocks + flips + animators).filter { seen.insert($0).inserted }
     }
 }

@@ -49,6 +49,8 @@ open class Stage {
     var events: [Int: [Event]] = [:]
     private var timers: [Int: [() -> Void]] = [:]
     var blockAnimations: [BlockAnimation] = []
+    /// The property animators that are active (ViewPropertyAnimator.swift).
+    var propertyAnimators: [ViewPropertyAnimator] = []
     /// The `UIView.transition`s in flight (ViewTransition.swift).
     var transitions: [ViewTransition] = []
     private var touch: Touch?
@@ -86,6 +88,9 @@ open class Stage {
         for block in timers.removeValue(forKey: frame) ?? [] { block() }
         if window.needsLayout { window.layoutIfNeeded() }
         blockAnimations = blockAnimations.filter { $0.apply(atFrame: frame) }
+        // A completion may start another animator (or this one again): walk a copy, then drop the finished.
+        for animator in propertyAnimators { animator.advance(toFrame: frame) }
+        propertyAnimators.removeAll { $0.state == .inactive }
         transitions = transitions.filter { $0.apply(atFrame: frame) }
         for v in window.subtreeWithMasks { v.advance(toFrame: frame) }
     }
@@ -161,19 +166,12 @@ open class Stage {
                          completion: ((Bool) -> Void)?) -> BlockAnimationGroup {
         let group = BlockAnimationGroup(id: nextGroup)
         nextGroup += 1
-        let views = window.subtreeWithMasks
-        let shown = views.map(AnimatableState.init(presented:))
-        let before = views.map(AnimatableState.init(model:))
         modifiedRepeats = [:]
-        changes()
-        if window.arrangementChanged { window.layoutIfNeeded() }
         var longest = repeating.activeDuration(of: timing.duration)
-        for (i, view) in views.enumerated() {
-            let after = AnimatableState(model: view)
-            guard after != before[i] else { continue }
-            let repeats = modifiedRepeats[ObjectIdentifier(view)] ?? repeating
+        for change in capturedChanges(changes) {
+            let repeats = modifiedRepeats[ObjectIdentifier(change.view)] ?? repeating
             longest = max(longest, repeats.activeDuration(of: timing.duration))
-            let animation = BlockAnimation(view: view, from: shown[i], to: after, startFrame: frame, timing: timing,
+            let animation = BlockAnimation(view: change.view, from: change.from, to: change.to, startFrame: frame, timing: timing,
                                            repeating: repeats, group: group)
             _ = animation.apply(atFrame: frame)
             blockAnimations.append(animation)
@@ -185,6 +183,21 @@ open class Stage {
             run(after: longest) { [unowned self] in blockCompletions.removeValue(forKey: group)?(true) }
         }
         return group
+    }
+
+    /// Runs `changes` as an animation block does (laying out what they rearranged) and returns
+    /// each view they changed, from what it showed before (its presentation values where it was
+    /// animating) to its model values after: what an `animate` call or a property animator animates.
+    func capturedChanges(_ changes: () -> Void) -> [AnimatedChange] {
+        let views = window.subtreeWithMasks
+        let shown = views.map(AnimatableState.init(presented:))
+        let before = views.map(AnimatableState.init(model:))
+        changes()
+        if window.arrangementChanged { window.layoutIfNeeded() }
+        return views.indices.compactMap { i in
+            let after = AnimatableState(model: views[i])
+            return after == before[i] ? nil : AnimatedChange(view: views[i], from: shown[i], to: after)
+        }
     }
 
     /// Runs `block` `seconds` from now on the frame clock, after that frame's events, as
@@ -201,6 +214,7 @@ open class Stage {
     /// `.repeat`).
     public var isSettled: Bool {
         animator.isSettled && blockAnimations.allSatisfy(\.repeating.isForever) && timers.isEmpty && transitions.isEmpty
+            && !propertyAnimators.contains(where: \.isRunning)
             && !window.subtree.contains(where: \.isMovingByItself)
     }
 
@@ -210,6 +224,7 @@ open class Stage {
         let blocks = blockAnimations.filter { !$0.repeating.isForever }.count
         return animator.keysStillMoving.map { "'\($0)'" } + (blocks > 0 ? ["\(blocks) UIKit block animation(s)"] : [])
             + (transitions.isEmpty ? [] : ["\(transitions.count) UIView transition(s)"])
+            + propertyAnimators.filter(\.isRunning).map { _ in "a running property animator" }
             + (timers.isEmpty ? [] : ["\(timers.values.map(\.count).reduce(0, +)) delayed action(s)"])
             + window.subtree.filter(\.isMovingByItself).map { "'\($0.layoutName)' scrolling" }
     }

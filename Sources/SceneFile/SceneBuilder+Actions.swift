@@ -47,10 +47,12 @@ extension SceneBuilder {
         for name in action.run?.values ?? [] { start(name) }
         for name in action.stop?.values ?? [] {
             guard let spec = animations[name] else { continue }
+            if spec.type == .propertyAnimator { stopPropertyAnimator(name); continue }
             for group in blockGroups.removeValue(forKey: name) ?? [] { stage.stopAnimations(group) }
             for target in targets(of: spec) { stage.animator.removeAnimation(forKey: spec.key ?? name, from: target) }
         }
         change(action)
+        actOnAnimators(action)
         if let transition = action.transition { runViewTransition(transition) }
         if let field = action.becomeFirstResponder { stage.focus(views[field] as? TextField) }
         if let field = action.resignFirstResponder, stage.firstResponder === views[field] { stage.focus(nil) }

@@ -36,6 +36,8 @@ extension SceneBuilder {
                 continue
             }
             switch spec.type {
+            case .propertyAnimator:
+                checkPropertyAnimator(spec, path)
             case .animate:
                 checkBlockTiming(spec, path)
                 if spec.changes == nil { log.add(path, "an animate block needs changes") }

@@ -16,6 +16,7 @@ extension SceneBuilder {
         case caSpring = "a CASpringAnimation (spring with keyPath)"
         case caKeyframe = "a CAKeyframeAnimation (keyframe)"
         case caGroup = "a CAAnimationGroup (group)"
+        case propertyAnimator = "a UIViewPropertyAnimator (propertyAnimator)"
 
         /// The keys this kind takes besides `type`.
         var keys: Set<String> {
@@ -40,6 +41,9 @@ extension SceneBuilder {
                 return mediaTiming.union(["keyPath", "values", "keyTimes", "calculationMode", "timingFunctions", "path",
                                           "rotationMode", "additive", "cumulative"])
             case .caGroup: return mediaTiming.union(["animations"])
+            case .propertyAnimator:
+                return ["duration", "delay", "curve", "dampingRatio", "initialSpringVelocity", "response", "dampingFraction",
+                        "bounce", "mass", "stiffness", "damping", "initialVelocity", "changes", "scrubsLinearly", "pausesOnCompletion"]
             }
         }
 
@@ -52,6 +56,7 @@ extension SceneBuilder {
             case .animate: self = .animate
             case .keyframe: self = .caKeyframe
             case .group: self = .caGroup
+            case .propertyAnimator: self = .propertyAnimator
             }
         }
     }

@@ -23,6 +23,7 @@ extension SceneBuilder {
     func start(_ name: String) {
         guard let spec = animations[name] else { return }
         if spec.type == .animate { return startBlock(name, spec) }
+        if spec.type == .propertyAnimator { return startPropertyAnimator(name, spec) }
         if Self.isCoreAnimation(spec) { return startCoreAnimation(name, spec) }
         if let keyPath = spec.property.flatMap(Self.gradientKeyPath) { return startGradient(name, spec, keyPath) }
         let property: AnimatableProperty
@@ -113,7 +114,7 @@ extension SceneBuilder {
             if let f = spec.dynamicsFriction { spring.dynamicsFriction = f }
             if let m = spec.dynamicsMass { spring.dynamicsMass = m }
             animation = spring
-        case .basic, .animate, .keyframe, .group:
+        case .basic, .animate, .keyframe, .group, .propertyAnimator:
             let timing = (try? spec.timingFunction.map(TimingFunction.init(parsing:))) ?? nil
             animation = BasicAnimation(from: from, to: to, duration: spec.duration ?? 0.4, timingFunction: timing ?? .default)
         case .decay:
@@ -131,18 +132,12 @@ extension SceneBuilder {
     /// then the changes run inside `animateWithDuration:` and a constraint change is laid out there.
     func startBlock(_ name: String, _ spec: AnimationSpec) {
         let go = { [unowned self] in
-            let changes = spec.changes ?? []
-            let relayout = changes.contains { $0.activate != nil || $0.deactivate != nil || $0.constant != nil
-                || $0.shuffle != nil || $0.layoutIfNeeded == true }
-            if relayout { root.layoutIfNeeded() }
+            if Self.relayouts(spec.changes ?? []) { root.layoutIfNeeded() }
             var options: UIKitAnimationOptions = []
             if spec.options?.contains(.repeat) == true { options.insert(.repeat) }
             if spec.options?.contains(.autoreverse) == true { options.insert(.autoreverse) }
+            let made = blockChanges(spec.changes ?? [])
             let block = { [unowned self] in
-                let made = { [unowned self] in
-                    for c in changes { change(c) }
-                    if relayout { root.layoutIfNeeded() }
-                }
                 if let count = spec.repeatCount {
                     stage.modifyAnimations(withRepeatCount: count, autoreverses: options.contains(.autoreverse), made)
                 } else {
@@ -158,6 +153,22 @@ extension SceneBuilder {
             blockGroups[name, default: []].append(group)
         }
         if let delay = spec.delay, delay > 0 { stage.run(after: delay, go) } else { go() }
+    }
+
+    /// Whether block changes change constraints or ask for layout: then pending layout is
+    /// applied before the block (as a `layoutIfNeeded` before it) and the block lays out at its end.
+    static func relayouts(_ changes: [ActionSpec]) -> Bool {
+        changes.contains { $0.activate != nil || $0.deactivate != nil || $0.constant != nil || $0.shuffle != nil || $0.layoutIfNeeded == true }
+    }
+
+    /// An animation block's changes as UIKit code makes them, laying out at the end when they
+    /// change constraints or ask for it (so the constraint change is animated).
+    func blockChanges(_ changes: [ActionSpec]) -> () -> Void {
+        let relayout = Self.relayouts(changes)
+        return { [unowned self] in
+            for c in changes { change(c) }
+            if relayout { root.layoutIfNeeded() }
+        }
     }
 
     func vector(_ value: ValueSpec, count: Int) -> AnimationVector {

@@ -98,7 +98,7 @@ extension SceneBuilder {
             ("resignFirstResponder", action.resignFirstResponder != nil), ("endEditing", action.endEditing != nil),
             ("startAnimating", action.startAnimating != nil), ("stopAnimating", action.stopAnimating != nil),
             ("state", action.state != nil), ("nextState", action.nextState != nil), ("transition", action.transition != nil),
-        ] + Self.controlVerbs(action)
+        ] + Self.controlVerbs(action) + Self.animatorVerbs(action)
         let given = verbs.filter(\.1).map(\.0)
         guard given.count == 1, let verb = given.first else {
             return log.add(path, given.isEmpty ? "an action needs one verb (\(verbs.map(\.0).joined(separator: ", ")))"
@@ -157,6 +157,7 @@ extension SceneBuilder {
             checkControlValues(values, on: view, at)
         }
         checkControlAction(action, path: path)
+        checkAnimatorAction(action, path: path)
         if let transition = action.transition { checkViewTransition(transition, path: path + [.key("transition")]) }
         if let machine = action.nextState, document.states?[machine] == nil {
             log.add(path + [.key("nextState")], "unknown state machine '\(machine)'")

@@ -90,14 +90,18 @@ extension SceneBuilder {
         if let form = Self.ownSpringForm(spec) {
             return (try? Self.springTiming(form, blockDuration: duration).get()).map(UIKitTiming.spring)
         }
-        switch spec.curve {
-        case .spring(let form)?:
+        return spec.curve.map { timing($0, duration: duration) } ?? .animate(duration: duration ?? 0)
+    }
+
+    /// A block's, animator's or continueAnimation's curve over `duration` where the form needs
+    /// one (a preset's perceptual duration defaults to 0.5 s); nil for a spring that cannot be made.
+    func timing(_ curve: CurveSpec, duration: Double?) -> UIKitTiming? {
+        switch curve {
+        case .spring(let form):
             return (try? Self.springTiming(form, blockDuration: duration).get()).map(UIKitTiming.spring)
-        case .named(let name)?:
+        case .named(let name):
             if let preset = name.preset { return .spring(.preset(preset, duration: duration ?? 0.5)) }
             return .animate(duration: duration ?? 0, curve: name.uikit ?? .easeInOut)
-        case nil:
-            return .animate(duration: duration ?? 0)
         }
     }
 }

@@ -8,12 +8,14 @@ struct ViewTransitionSpec: Decodable, SchemaDocumented {
     var duration: Double
     var options: [ViewTransitionOptionName]?
     var changes: [ActionSpec]?
+    var completion: [ActionSpec]?
 
     static let typeDescription: String? = "UIView.transition(with:duration:options:animations:): the view shows its old look turning (or fading) into the one `changes` give it."
     static let keyDescriptions = [
         "view": "The view that flips or dissolves (with its subviews): the container whose contents change.",
         "duration": "Seconds, 0…600.",
         "options": "UIView.AnimationOptions: one of transitionFlipFromLeft, transitionFlipFromRight, transitionFlipFromTop, transitionFlipFromBottom, transitionCrossDissolve, and at most one curve (curveEaseInOut, the default, curveEaseIn, curveEaseOut, curveLinear).",
+        "completion": "Actions run on the frame the transition ends (its completion: block), as any handler's actions.",
         "changes": "UIKit's animations: block, made at the start without animation: set, activate, deactivate, constant, shuffle, layoutIfNeeded (showing the other face: set: {front: {hidden: true}, back: {hidden: false}}).",
     ]
 }
@@ -65,6 +67,9 @@ extension SceneBuilder {
         for (i, change) in (spec.changes ?? []).enumerated() {
             checkAction(change, path: path + [.key("changes"), .index(i)], inBlock: true)
         }
+        for (i, action) in (spec.completion ?? []).enumerated() {
+            checkAction(action, path: path + [.key("completion"), .index(i)], inBlock: false)
+        }
     }
 
     /// Runs the transition: the changes are made at once and the view shows the old look
@@ -73,6 +78,9 @@ extension SceneBuilder {
         guard let view = views[spec.view], let style = spec.options?.lazy.compactMap(\.style).first else { return }
         let curve = spec.options?.lazy.compactMap(\.curve).first ?? .easeInOut
         stage.transition(with: view, duration: spec.duration, style: style, curve: curve,
-                         changes: { for change in spec.changes ?? [] { self.change(change) } })
+                         changes: { for change in spec.changes ?? [] { self.change(change) } },
+                         completion: spec.completion.map { actions in
+                             { [unowned self] _ in perform([actions], because: "the transition of '\(spec.view)' completing") }
+                         })
     }
 }

@@ -52,6 +52,8 @@ final class SceneBuilder {
     var handlers: [String: [[ActionSpec]]] = [:]
     /// The animations each run of an animate block started, by its name, for `stop`.
     var blockGroups: [String: [Stage.BlockAnimationGroup]] = [:]
+    /// The property animators in use, by name (SceneBuilder+PropertyAnimators.swift).
+    var propertyAnimators: [String: ViewPropertyAnimator] = [:]
     /// What started the actions running now, outermost first (`fade.completion`, `state light`):
     /// actions that start actions at once nest, and `perform` stops the chain past a budget.
     var actionCauses: [String] = []

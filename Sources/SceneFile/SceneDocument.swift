@@ -667,9 +667,13 @@ struct AnimationSpec: Decodable, SchemaDocumented {
     var cumulative: Bool?
     var animations: [String]?
     var stagger: Double?
+    var scrubsLinearly: Bool?
+    var pausesOnCompletion: Bool?
 
     static let keyDescriptions = [
-        "type": "spring, basic, decay (POP; with keyPath, Core Animation's CASpringAnimation and CABasicAnimation), animate (a UIKit block), keyframe (CAKeyframeAnimation) or group (CAAnimationGroup).",
+        "type": "spring, basic, decay (POP; with keyPath, Core Animation's CASpringAnimation and CABasicAnimation), animate (a UIKit block), keyframe (CAKeyframeAnimation), group (CAAnimationGroup) or propertyAnimator (UIViewPropertyAnimator, driven by startAnimation, pauseAnimation, fractionComplete, isReversed, continueAnimation, addAnimations, stopAnimation and finishAnimation actions).",
+        "scrubsLinearly": "A propertyAnimator paused and scrubbed with fractionComplete shows it linearly (true, UIKit's default) or along its curve.",
+        "pausesOnCompletion": "A propertyAnimator stays active at either end, to be reversed, and runs no completion (default false).",
         "view": "The view a POP animation animates, or a list of views that each run it (a skeleton's placeholders); its completion handlers run once, when the last has ended.",
         "constraint": "A constraint group id whose constant a POP animation animates (property `constant`).",
         "property": "POP's name: positionX, positionY, position, scaleX, scaleY, scaleXY, opacity, rotation, size, bounds, frame, backgroundColor, or constant; or the view's gradient layer's key path (CAGradientLayer's names): gradient.colors, gradient.locations, gradient.startPoint, gradient.endPoint; a shape's CAShapeLayer key paths strokeStart, strokeEnd, lineWidth, lineDashPhase, strokeColor, fillColor (colours as [r, g, b, a]); a scroll view's contentOffset.",
@@ -725,7 +729,7 @@ enum AnimationOptionName: String, SchemaEnum {
 }
 
 enum AnimationKind: String, SchemaEnum {
-    case spring, basic, decay, animate, keyframe, group
+    case spring, basic, decay, animate, keyframe, group, propertyAnimator
 }
 
 /// A state machine: its states, the one it starts in, and the actions run on a change of state.
@@ -785,6 +789,15 @@ struct ActionSpec: Decodable, SchemaDocumented {
     var animated: Bool?
     var after: Double?
     var launchOrientation: OrientationName?
+    var startAnimation: Names?
+    var afterDelay: Double?
+    var pauseAnimation: Names?
+    var fractionComplete: [String: ValueSpec]?
+    var isReversed: [String: Bool]?
+    var continueAnimation: [String: ContinueAnimationSpec]?
+    var addAnimations: [String: AddAnimationsSpec]?
+    var stopAnimation: [String: Bool]?
+    var finishAnimation: [String: AnimatingPositionName]?
 
     static let keyDescriptions = [
         "insertArrangedSubview": "Put a view into a stack view: {stack, view: {label: …}, at}; inside an animate block the others move aside.",
@@ -796,8 +809,17 @@ struct ActionSpec: Decodable, SchemaDocumented {
         "deleteRows": "{table, rows: [ids], animation: fade|top|automatic|none}.",
         "transition": "UIView.transition(with:duration:options:animations:): {view: card, duration: 0.6, options: [transitionFlipFromLeft], changes: [set: {…}]}.",
         "animated": "For setOn, setProgress and setContentOffset: animate (default true).",
-        "run": "Start named animations.",
-        "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run.",
+        "run": "Start named animations (a propertyAnimator: startAnimation after its delay).",
+        "startAnimation": "UIViewPropertyAnimator.startAnimation(): start or resume property animators by name (made anew from their spec once finished).",
+        "afterDelay": "With startAnimation: startAnimation(afterDelay:), seconds.",
+        "pauseAnimation": "pauseAnimation(): hold property animators where they are (starting them paused if inactive).",
+        "fractionComplete": "{animator: 0.5} or {animator: slider.value}: scrub a property animator (pausing it first if it runs).",
+        "isReversed": "{animator: true}: run toward the start (a running animator turns round where it is).",
+        "continueAnimation": "{animator: {timingParameters: {dampingRatio: 0.8}, durationFactor: 0.5}}: continueAnimation(withTimingParameters:durationFactor:) on a paused animator.",
+        "addAnimations": "{animator: {changes: [...], delayFactor: 0.5}}: addAnimations(_:delayFactor:).",
+        "stopAnimation": "{animator: false}: stopAnimation(_:) (true: withoutFinishing, no completion; false: wait for finishAnimation).",
+        "finishAnimation": "{animator: end|start|current}: finishAnimation(at:) on a stopped animator; its completion handlers run.",
+        "stop": "Remove running animations by name: a POP animation, or what an animate block started (the views show their end values); their completion handlers run. A propertyAnimator stops where it shows and finishes there.",
         "set": "Set view properties: {viewId: {alpha: 1, …}}.",
         "activate": "Activate constraint groups by id.",
         "deactivate": "Deactivate constraint groups by id.",

@@ -15,6 +15,8 @@ struct SceneExpression {
         "scaleX": { $0.transform.scaleX }, "scaleY": { $0.transform.scaleY }, "rotation": { $0.transform.rotation },
         "intrinsicWidth": { $0.intrinsicContentSize?.width ?? 0 },
         "intrinsicHeight": { $0.intrinsicContentSize?.height ?? 0 },
+        // A slider's value, a progress view's progress: what scrubs a property animator.
+        "value": { ($0 as? Slider)?.value ?? ($0 as? ProgressView)?.progress ?? 0 },
     ]
 
     enum Term {

@@ -193,6 +193,16 @@ import Testing
         #expect(reds[15] == 255 && reds[45] == 0 && reds[61] == 0, "\(reds)")
     }
 
+    @Test func aTransitionsCompletionRunsOnTheFrameItEnds() throws {
+        let yaml = Self.flipOnLoad.replacingOccurrences(of: "back: {hidden: false}}]\n",
+                                                        with: "back: {hidden: false}}]\n        completion: [set: {card: {alpha: 0.5}}]\n")
+        #expect(yaml != Self.flipOnLoad && problems(yaml) == [])
+        let run = try ScenePlaybackTests.start(yaml)
+        var alphas: [Int: Double] = [:]
+        ScenePlaybackTests.play(run) { frame, stage in alphas[frame] = stage.window.view(named: "card")!.alpha }
+        #expect(alphas[59] == 1 && alphas[60] == 0.5)
+    }
+
     @Test func aTransitionNeedsOneStyleAtMostOneCurveAndBlockChanges() {
         let found = problems("""
             views:

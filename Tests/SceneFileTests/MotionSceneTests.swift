@@ -148,14 +148,14 @@ import Testing
         #expect(found == [
             "t.yaml:3:16: unknown key 'kind'",
             "t.yaml:3:30: 'title' does nothing on a view; button takes it",
-            "t.yaml:5:63: 'dampingRatio' does nothing on a POP spring; an animate block takes it (a POP spring takes springBounciness or dynamicsFriction)",
+            "t.yaml:5:63: 'dampingRatio' does nothing on a POP spring; an animate block, a UIViewPropertyAnimator (propertyAnimator) take it (a POP spring takes springBounciness or dynamicsFriction)",
             "t.yaml:5:82: unknown key 'duratoin' (did you mean 'duration'?)",
             "t.yaml:6:6: an animate block needs a duration",
             "t.yaml:6:32: expected a number, found 'fast'",
             "t.yaml:6:38: 'dynamicsTension' does nothing on an animate block; a POP spring takes it (UIKit, Core Animation and SwiftUI call it stiffness)",
             "t.yaml:6:81: 'go' has no textColor; a label or text field has it",
             "t.yaml:8:86: keyTimes has 3 entries; linear takes 2, one per value",
-            "t.yaml:9:66: 'mass' does nothing on a POP spring; an animate block, a CASpringAnimation (spring with keyPath) take it (POP's is dynamicsMass)",
+            "t.yaml:9:66: 'mass' does nothing on a POP spring; an animate block, a CASpringAnimation (spring with keyPath), a UIViewPropertyAnimator (propertyAnimator) take it (POP's is dynamicsMass)",
         ], "\(found)")
     }
 }
