@@ -44,13 +44,16 @@ struct AnimatedChange {
 }
 
 /// The values of a view that block animations animate: frame (as position and bounds size),
-/// alpha, background colour, transform and the background gradient's colours, locations and points.
+/// alpha, background colour, transform, corner radius (as UIKit has since iOS 11) and the
+/// background gradient's colours, locations and points. Other layer properties set inside a block
+/// (zPosition, border, shadow) change at once, as UIKit's layer actions leave them.
 struct AnimatableState: Equatable {
     var position: Point
     var size: Size
     var alpha: Double
     var backgroundColor: Color?
     var transform: LayerTransform
+    var cornerRadius: Double
     var gradient: GradientValues?
     /// Whether an arranged subview of a stack view is hidden: it stays shown while it collapses.
     var isHidden = false
@@ -62,6 +65,7 @@ struct AnimatableState: Equatable {
         alpha = view.alpha
         backgroundColor = view.backgroundColor
         transform = view.transform
+        cornerRadius = view.cornerRadius
         gradient = view.animatedGradient?.values
         isHidden = view.collapsesWhenHidden && view.isHidden
     }
@@ -73,17 +77,19 @@ struct AnimatableState: Equatable {
         alpha = view.presentation.alpha ?? view.alpha
         backgroundColor = view.presentation.backgroundColor ?? view.backgroundColor
         transform = view.presentation.transform ?? view.transform
+        cornerRadius = view.presentation.cornerRadius ?? view.cornerRadius
         gradient = view.presentation.gradient ?? view.animatedGradient?.values
         isHidden = view.collapsesWhenHidden && (view.presentation.isHidden ?? view.isHidden)
     }
 
     init(position: Point, size: Size, alpha: Double, backgroundColor: Color?, transform: LayerTransform,
-         gradient: GradientValues?, isHidden: Bool) {
+         cornerRadius: Double, gradient: GradientValues?, isHidden: Bool) {
         self.position = position
         self.size = size
         self.alpha = alpha
         self.backgroundColor = backgroundColor
         self.transform = transform
+        self.cornerRadius = cornerRadius
         self.gradient = gradient
         self.isHidden = isHidden
     }
@@ -118,6 +124,7 @@ struct AnimatableState: Equatable {
                 rotationY: mix(transform.rotationY, end.transform.rotationY),
                 translationZ: mix(transform.translationZ, end.transform.translationZ),
                 m34: mix(transform.m34, end.transform.m34)),
+            cornerRadius: max(0, mix(cornerRadius, end.cornerRadius)),
             gradient: end.gradient.map { gradient?.interpolated(to: $0, progress: p) ?? $0 },
             isHidden: end.isHidden)
     }
@@ -129,6 +136,7 @@ struct AnimatableState: Equatable {
         if a.alpha != b.alpha { view.presentation.alpha = alpha }
         if a.backgroundColor != b.backgroundColor { view.presentation.backgroundColor = backgroundColor }
         if a.transform != b.transform { view.presentation.transform = transform }
+        if a.cornerRadius != b.cornerRadius { view.presentation.cornerRadius = cornerRadius }
         if a.gradient != b.gradient { view.presentation.gradient = gradient }
         // Shown while it collapses or grows; hidden (or not) when the animation ends.
         if a.isHidden != b.isHidden { view.presentation.isHidden = false }
@@ -143,6 +151,7 @@ struct AnimatableState: Equatable {
         if a.alpha != b.alpha { view.alpha = alpha }
         if a.backgroundColor != b.backgroundColor { view.backgroundColor = backgroundColor }
         if a.transform != b.transform { view.transform = transform }
+        if a.cornerRadius != b.cornerRadius { view.cornerRadius = cornerRadius }
         if a.gradient != b.gradient, let values = gradient, let layer = view.animatedGradient {
             layer.colors = values.colors
             layer.locations = values.locations
@@ -160,6 +169,7 @@ struct AnimatableState: Equatable {
         if a.alpha != alpha { view.presentation.alpha = nil }
         if a.backgroundColor != backgroundColor { view.presentation.backgroundColor = nil }
         if a.transform != transform { view.presentation.transform = nil }
+        if a.cornerRadius != cornerRadius { view.presentation.cornerRadius = nil }
         if a.gradient != gradient { view.presentation.gradient = nil }
         if a.isHidden != isHidden { view.presentation.isHidden = nil }
     }

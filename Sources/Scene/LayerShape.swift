@@ -43,14 +43,17 @@ extension View {
     }
 
     /// The layer's rounded bounds of `size` (frame-local, from the origin).
-    func layerShape(_ size: Size) -> Path { layerShape(Rect(origin: .zero, size: size), radius: cornerRadius) }
+    func layerShape(_ size: Size) -> Path { layerShape(Rect(origin: .zero, size: size), radius: presentedCornerRadius) }
+
+    /// The corner radius shown: an animation block's value while one changes it, else the model's.
+    var presentedCornerRadius: Double { presentation.cornerRadius ?? cornerRadius }
 
     /// The band `width` wide just inside the layer's rounded bounds, for the even-odd rule: how a
     /// CALayer border is drawn.
     func borderShape(_ size: Size, width: Double) -> Path {
         var ring = layerShape(size)
         ring.append(layerShape(Rect(origin: .zero, size: size).insetBy(dx: width, dy: width),
-                               radius: max(0, cornerRadius - width)))
+                               radius: max(0, presentedCornerRadius - width)))
         return ring
     }
 
@@ -60,6 +63,6 @@ extension View {
     func cornerInset(_ size: Size) -> Double {
         let half = min(size.width, size.height) / 2
         let limit = cornerCurve == .circular ? half : half / Path.continuousCornerExtent
-        return 0.3 * min(max(0, cornerRadius), limit)
+        return 0.3 * min(max(0, presentedCornerRadius), limit)
     }
 }

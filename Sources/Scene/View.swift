@@ -253,6 +253,8 @@ public struct PresentationValues: Sendable {
     public var alpha: Double?
     public var backgroundColor: Color?
     public var transform: LayerTransform?
+    /// The layer's corner radius (UIKit animates `layer.cornerRadius` in animation blocks since iOS 11).
+    public var cornerRadius: Double?
     /// The colours, locations and points of the `backgroundGradient` (of a `GradientLayer`
     /// without one, its own).
     public var gradient: GradientValues?

@@ -76,6 +76,33 @@ import Testing
         #expect(v.presentation.position == nil)
         #expect(v.presentedFrame.x == 100)
     }
+
+    /// UIKit animates `layer.cornerRadius` inside an animation block since iOS 11, and changes
+    /// zPosition (a layer property UIView gives no animation action) at once.
+    @Test func aBlockAnimatesCornerRadiusAndSetsZPositionAtOnce() {
+        let stage = Stage(screenSize: Size(320, 568), tintColor: .black)
+        let v = View(frame: Rect(0, 0, 100, 100))
+        v.backgroundColor = .black
+        stage.window.addSubview(v)
+        stage.animate(duration: 0.5, curve: .linear) {
+            v.cornerRadius = 50
+            v.zPosition = 3
+        }
+        for _ in 0..<15 {
+            stage.advanceFrame()
+            stage.endFrame()
+        }
+        stage.advanceFrame()
+        #expect(abs((v.presentation.cornerRadius ?? 0) - 25) < 1e-4 && v.cornerRadius == 50 && v.zPosition == 3)
+        // The corner shown is the animated one: a quarter radius in at the corner's diagonal.
+        let pixels = stage.displayList(scale: 1, snapping: .round, showTouches: false).rasterise()
+        #expect(pixels[1, 1].a == 0 && pixels[10, 10].a == 255)
+        for _ in 0..<15 {
+            stage.endFrame()
+            stage.advanceFrame()
+        }
+        #expect(v.presentation.cornerRadius == nil)
+    }
 }
 
 @Suite struct StageTimerTests {
