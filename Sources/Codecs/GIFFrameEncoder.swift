@@ -67,7 +67,7 @@ struct GIFFramePlan: Sendable {
 /// is a pure function of its input, so frames can be encoded on any thread in any order.
 enum GIFFrameEncoder {
     /// Encodes the first frame, whose palette becomes the global colour table.
-    static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int = 0)
+    static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int? = nil)
         -> (GIFEncodedFrame, GIFGlobalPalette) {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255)
@@ -141,7 +141,7 @@ enum GIFFrameEncoder {
     /// exactly and comes out smaller: it saves the local table's 3 bytes per entry but its codes
     /// are as wide as the first frame's palette needs, so it pays only for frames with many colours.
     static func encode(_ frame: GIFFramePixels, plan: GIFFramePlan, previous: [UInt32]? = nil,
-                       global: GIFGlobalPalette, lossy: Int = 0) -> GIFEncodedFrame {
+                       global: GIFGlobalPalette, lossy: Int? = nil) -> GIFEncodedFrame {
         let histogram = plan.histogram
         // A dithered frame's palette keeps an entry free for the transparent index (see `plan`),
         // which pixels that keep their index under a carried-over palette use.
@@ -161,13 +161,13 @@ enum GIFFrameEncoder {
 
     private static func encode(_ frame: GIFFramePixels, histogram: GIFHistogram, palette: GIFPalette,
                                index: [UInt8], mix: [GIFDither.Mix]?, transparentIndex: Int?, local: Bool,
-                               previous: [UInt32]? = nil, lossy: Int = 0) -> GIFEncodedFrame {
+                               previous: [UInt32]? = nil, lossy: Int? = nil) -> GIFEncodedFrame {
         let indices = paletteIndices(frame.pixels, histogram: histogram, index: index, colours: palette.colours,
                                      transparentIndex: transparentIndex, rect: frame.rect, mix: mix,
                                      previous: previous)
-        let similar = lossy > 0
-            ? GIFLZW.similarColours(palette.colours, transparentIndex: transparentIndex, lossy: lossy) : nil
-        let diffused = mix.map { _ in
+        let similar = lossy.flatMap { $0 > 0 ? GIFLZW.similarColours(palette.colours, transparentIndex: transparentIndex, lossy: $0) : nil }
+        // An explicit lossy 0 is exact LZW: dithered pixels keep their quantised colours too.
+        let diffused = lossy == 0 ? nil : mix.map { _ in
             diffusedMatch(frame, indices: indices, palette: palette, transparentIndex: transparentIndex)
         }
         let lzw = GIFLZW.encode(indices, minCodeSize: palette.minCodeSize, similar: similar, diffused: diffused)

@@ -32,13 +32,15 @@ public struct GIFOptions: Sendable, Equatable {
     /// is redrawn (`changeTolerance` 0).
     public var dither: Bool
 
-    /// Lossy LZW, 0 (off) to 200: a pixel may take another palette colour within `lossy / 2` (RGB
-    /// distance) when that continues a longer LZW string, as gifsicle's `--lossy` does.
-    public var lossy: Int
+    /// Lossy LZW, 0 to 200: a pixel may take another palette colour within `lossy / 2` (RGB
+    /// distance) when that continues a longer LZW string, as gifsicle's `--lossy` does. nil (the
+    /// default) leaves exact colours exact and gives dithered pixels only their small diffused
+    /// tolerance (see `dither`); 0 turns that off too, so every pixel is written as quantised.
+    public var lossy: Int?
 
     /// 30 fps, looping forever, quality 50, opaque, dithered, lossless LZW.
     public init(fps: Int = 30, sourceFPS: Int? = nil, loopCount: Int? = 0, quality: Int = 50,
-                transparency: Bool = false, dither: Bool = true, lossy: Int = 0) {
+                transparency: Bool = false, dither: Bool = true, lossy: Int? = nil) {
         self.dither = dither
         self.lossy = lossy
         self.fps = fps
@@ -84,7 +86,7 @@ public struct GIFOptions: Sendable, Equatable {
         guard (0...100).contains(quality) else {
             throw GIFError.invalidOption(Field.quality.rawValue, "must be 0...100, not \(quality)")
         }
-        guard (0...200).contains(lossy) else { throw GIFError.invalidOption("lossy", "must be 0...200, not \(lossy)") }
+        if let lossy, !(0...200).contains(lossy) { throw GIFError.invalidOption("lossy", "must be 0...200, not \(lossy)") }
     }
 }
 

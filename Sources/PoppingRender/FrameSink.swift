@@ -19,14 +19,14 @@ public struct EncodingOptions: Sendable, Equatable {
     /// GIF only: ordered dithering of colours the palette lacks (see `GIFOptions.dither`).
     public var dither: Bool
 
-    /// GIF only: lossy LZW strength, 0 off (see `GIFOptions.lossy`).
-    public var lossy: Int
+    /// GIF only: lossy LZW strength 0...200; nil the default, 0 exact (see `GIFOptions.lossy`).
+    public var lossy: Int?
 
     /// MP4 and WebM only: the codec (`nil`: H.264 for .mp4, VP9 for .webm).
     public var codec: VideoCodec?
 
     public init(plays: Int = 0, quality: Int? = nil, lossless: Bool = false, transparent: Bool = false,
-                dither: Bool = true, lossy: Int = 0, codec: VideoCodec? = nil) {
+                dither: Bool = true, lossy: Int? = nil, codec: VideoCodec? = nil) {
         self.codec = codec
         self.dither = dither
         self.lossy = lossy
@@ -146,7 +146,7 @@ public enum RenderOutput: Sendable, Equatable {
         }
         if case .apng = self { try refuse("--quality", encoding.quality != nil, "APNG is lossless and has no quality") }
         if case .gif = self {} else {
-            try refuse("--lossy", encoding.lossy > 0, "lossy LZW is for GIF only")
+            try refuse("--lossy", encoding.lossy != nil, "lossy LZW is for GIF only")
         }
         if case .webp = self {} else { try refuse("--lossless", encoding.lossless, "is for WebP only (APNG is always lossless)") }
         if case .video = self {

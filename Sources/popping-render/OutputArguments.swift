@@ -20,8 +20,8 @@ struct OutputArguments: ParsableArguments {
     @Flag(help: "WebP: lossless frames.")
     var lossless = false
 
-    @Option(help: "GIF: lossy LZW 0...200 (a pixel may take a colour up to N/2 away when that compresses better).")
-    var lossy = 0
+    @Option(help: "GIF: lossy LZW 0...200 (a pixel may take a colour up to N/2 away when that compresses better); 0 writes every pixel exactly as quantised, without the small tolerance dithered pixels get by default.")
+    var lossy: Int?
 
     @Option(name: .customLong("max-size"),
             help: "Largest file, like 5MB: lowers the frame rate, colours or adds lossy LZW until it fits, and says so.")
@@ -44,7 +44,7 @@ struct OutputArguments: ParsableArguments {
             throw CommandFailure("--quality \(quality)", "must be 0...100")
         }
         guard ["ordered", "none"].contains(dither) else { throw CommandFailure("--dither \(dither)", "must be ordered or none") }
-        guard (0...200).contains(lossy) else { throw CommandFailure("--lossy \(lossy)", "must be 0...200") }
+        if let lossy, !(0...200).contains(lossy) { throw CommandFailure("--lossy \(lossy)", "must be 0...200") }
         let videoCodec = try codec.map { name in
             guard let c = VideoCodec(rawValue: name.lowercased()) else {
                 throw CommandFailure("--codec \(name)", "must be \(VideoCodec.allCases.map(\.rawValue).joined(separator: ", "))")

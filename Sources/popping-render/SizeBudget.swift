@@ -41,7 +41,7 @@ struct SizeBudget {
             switch output {
             case .gif:
                 if e.quality != encoding.quality { parts.append("quality \(e.quality ?? 50)") }
-                if e.lossy != encoding.lossy { parts.append("lossy \(e.lossy)") }
+                if let lossy = e.lossy, lossy != encoding.lossy { parts.append("lossy \(lossy)") }
             case .webp:
                 if e.quality != encoding.quality { parts.append("quality \(e.quality ?? 75)") }
             case .video:
@@ -53,10 +53,10 @@ struct SizeBudget {
         var out = [Attempt(fps: fps, encoding: encoding, said: "as asked")]
         switch output {
         case .gif:
-            out += [attempt(fps) { $0.lossy = max($0.lossy, 40) },
-                    attempt(fps) { $0.lossy = max($0.lossy, 80); $0.quality = min($0.quality ?? 50, 25) },
-                    attempt(20) { $0.lossy = max($0.lossy, 80); $0.quality = min($0.quality ?? 50, 25) },
-                    attempt(15) { $0.lossy = max($0.lossy, 120); $0.quality = min($0.quality ?? 50, 10) },
+            out += [attempt(fps) { $0.lossy = max($0.lossy ?? 0, 40) },
+                    attempt(fps) { $0.lossy = max($0.lossy ?? 0, 80); $0.quality = min($0.quality ?? 50, 25) },
+                    attempt(20) { $0.lossy = max($0.lossy ?? 0, 80); $0.quality = min($0.quality ?? 50, 25) },
+                    attempt(15) { $0.lossy = max($0.lossy ?? 0, 120); $0.quality = min($0.quality ?? 50, 10) },
                     attempt(10) { $0.lossy = 200; $0.quality = 0 }]
         case .webp:
             out += [attempt(fps) { $0.lossless = false; $0.quality = min($0.quality ?? 75, 50) },

@@ -118,6 +118,22 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         #expect(a != b)
     }
 
+    /// By default dithered pixels may take a nearby colour that continues an LZW string; an
+    /// explicit 0 writes the 2 × 2 ordered pattern exactly, so each column of the ramp's shades
+    /// repeats every two rows.
+    @Test func lossyZeroWritesTheDitherPatternExactly() throws {
+        let frames = [frame(512, 64) { _, _ in 0 }, slowRamp()]
+        let exact = try encodeGIF(frames, options: GIFOptions(quality: 50, lossy: 0))
+        let byDefault = try encodeGIF(frames, options: GIFOptions(quality: 50))
+        #expect(byDefault.count < exact.count)
+        func periodic(_ gif: [UInt8]) throws -> Bool {
+            let shown = try GIFTestDecoder.decode(gif).frames[1].screen
+            return (0..<512 * 62).allSatisfy { shown[$0] == shown[$0 + 2 * 512] }
+        }
+        #expect(try periodic(exact))
+        #expect(try !periodic(byDefault))
+    }
+
     @Test func lossyOutOfRangeIsRejected() throws {
         #expect(throws: GIFError.self) { try GIFOptions(lossy: 201).validate() }
     }
