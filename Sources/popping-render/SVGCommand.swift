@@ -8,22 +8,30 @@ import SVG
 /// `popping-render svg icon.svg --out icon.png --scale 2`: renders one SVG file as a browser
 /// shows it at that size, the viewBox fitted into the output by the root's
 /// `preserveAspectRatio`, on a transparent background unless one is given.
+/// `popping-render svg A.svg B.svg icons/ --out-dir png/`: many files in one process, in
+/// parallel (see `SVGBatch`).
 struct SVGCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "svg",
-        abstract: "Renders an SVG file to a PNG.",
+        abstract: "Renders SVG files to PNGs.",
         discussion: """
             The output is the file's own size (its width and height, or its viewBox) times \
             --scale, or exactly --size. Invalid values in the file are ignored with a warning \
             (file:line:column: warning: …) on stderr, as browsers ignore them; malformed XML is \
-            an error (file:line:column: error: …, exit status 2, nothing written).
+            an error (file:line:column: error: …, exit status 2, nothing written). With --out-dir, \
+            every file given and every .svg beneath every folder given is converted in one process \
+            on every core, each to DIR/NAME.png (a folder's subfolders kept); a file that fails \
+            gets one line on stderr and the others are still converted (exit status 2 if any failed).
             """)
 
-    @Argument(help: "The SVG file to render.")
-    var file: String
+    @Argument(help: "The SVG file to render; with --out-dir, any number of files and folders.")
+    var files: [String] = []
 
-    @Option(name: [.customLong("out"), .customShort("o")], help: "The PNG to write.")
-    var out: String
+    @Option(name: [.customLong("out"), .customShort("o")], help: "The PNG to write (one input file).")
+    var out: String?
+
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("The folder to write one PNG per input into.", valueName: "DIR"))
+    var outDir: String?
 
     @Option(help: "Output size in pixels, WxH (the viewBox is fitted by preserveAspectRatio).")
     var size: String?
@@ -40,6 +48,13 @@ struct SVGCommand: ParsableCommand {
     static let maximumSide = 16384, maximumArea = 64 << 20
 
     func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give the SVG file to render") }
+        switch (out, outDir) {
+        case (nil, nil): throw ValidationError("give --out FILE.png, or --out-dir DIR for several files")
+        case (_?, _?): throw ValidationError("give --out or --out-dir, not both")
+        case (_?, nil) where files.count > 1: throw ValidationError("--out takes one input file; give --out-dir DIR for \(files.count)")
+        default: break
+        }
         if size != nil, scale != nil { throw ValidationError("give --size or --scale, not both") }
         if let scale, !(scale > 0 && scale <= 100) { throw ValidationError("--scale must be in 0...100") }
         if let size, parsedSize(size) == nil { throw ValidationError("--size '\(size)' is not WxH with whole numbers") }
@@ -49,6 +64,19 @@ struct SVGCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let outDir {
+            try SVGBatch(command: self, folder: outDir).run()
+            return
+        }
+        guard let file = files.first, let out else { return }
+        let (pixmap, warnings) = try render(file)
+        for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure("\(error)") }
+    }
+
+    /// One file rendered at the size the options give, with its warnings; a failure is one
+    /// line naming the file (or the option).
+    func render(_ file: String) throws -> (Pixmap, [SVGError]) {
         let image: VectorImage
         do {
             image = try VectorImage.load(path: file)
@@ -58,7 +86,6 @@ struct SVGCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        for warning in image.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         let width: Int, height: Int
         if let size, let (w, h) = parsedSize(size) {
             (width, height) = (w, h)
@@ -75,7 +102,7 @@ struct SVGCommand: ParsableCommand {
             throw CommandFailure("--size", "\(width)×\(height) pixels is over the limit of \(Self.maximumSide) a side and 64 megapixels")
         }
         let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
-        do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure("\(error)") }
+        return (pixmap, image.warnings)
     }
 
     /// `WxH` with positive whole numbers.
@@ -111,7 +138,8 @@ extension SVGCommand: QuicklyParsable {
             }
         }
         guard let file, let out else { return nil }
-        (command.file, command.out, command.size, command.scale, command.background) = (file, out, size, scale, background)
+        (command.files, command.out, command.outDir, command.size, command.scale, command.background) =
+            ([file], out, nil, size, scale, background)
         guard let read = try? ReadArguments.parse([]) else { return nil }
         command.read = read
         guard (try? command.validate()) != nil else { return nil }

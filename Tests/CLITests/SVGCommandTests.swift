@@ -49,4 +49,35 @@ import Testing
         #expect(try popping(["svg", huge, "--out", folder + "/x.png", "--size", "3x"]).status == 2)
         #expect(try popping(["svg", huge, "--out", folder + "/x.png", "--background", "bluish"]).status == 2)
     }
+
+    @Test func outDirConvertsFilesAndFoldersInOneProcessAndReportsEachFailure() throws {
+        let folder = try scratchFolder("svg-batch")
+        try FileManager.default.createDirectory(atPath: folder + "/icons/sub", withIntermediateDirectories: true)
+        let square = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="4"><rect width="4" height="4" fill="red"/></svg>"#
+        for name in ["icons/a.svg", "icons/sub/b.svg", "c.svg"] { _ = try write(square, named: name, in: folder) }
+        _ = try write("<svg>\n<g></svg>", named: "icons/sub/broken.svg", in: folder)
+        let r = try popping(["svg", folder + "/icons", folder + "/c.svg", "--out-dir", folder + "/png", "--scale", "2"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "\(folder)/icons/sub/broken.svg:2:6: error: </svg> does not close <g>\npopping-render: 1 of 4 files failed\n")
+        for name in ["a", "sub/b", "c"] {
+            let png = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/png/\(name).png"))))
+            #expect(png.width == 16 && png.height == 8 && png[2, 2] == (255, 0, 0, 255))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/png/sub/broken.png"))
+        // Files from different folders land side by side; two that would write one PNG are refused.
+        let flat = try popping(["svg", folder + "/c.svg", folder + "/icons/sub/b.svg", folder + "/icons/a.svg",
+                                 "--out-dir", folder + "/flat"])
+        #expect(flat.status == 0)
+        _ = try write(square, named: "icons/c.svg", in: folder)
+        let twice = try popping(["svg", folder + "/c.svg", folder + "/icons/c.svg", "--out-dir", folder + "/clash"])
+        #expect(twice.status == 2 && twice.stderr.contains("would write \(folder)/clash/c.png, as \(folder)/c.svg does"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/clash/c.png"))
+    }
+
+    @Test func outAndOutDirAreOneOrTheOther() throws {
+        #expect(try popping(["svg", "a.svg", "b.svg", "--out", "a.png"]).stderr.contains("--out takes one input file"))
+        #expect(try popping(["svg", "a.svg", "--out", "a.png", "--out-dir", "d"]).stderr.contains("not both"))
+        let missing = try popping(["svg", "/nonexistent/x.svg", "--out-dir", "/tmp/never"])
+        #expect(missing.status == 2 && missing.stderr == "popping-render: /nonexistent/x.svg: no such file or folder\n")
+    }
 }
