@@ -7,7 +7,7 @@ FROM swift:6.3-bookworm AS build
 ARG VIDEO=yes
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      make pkg-config libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libssl-dev \
+      make pkg-config libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev \
       libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -23,7 +23,7 @@ ARG VIDEO=yes
 RUN [ "$VIDEO" = no ] || { apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 # RUNTIME_PACKAGES begin
-      libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libssl3 \
+      libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 \
       libavcodec59 libavformat59 libavutil57 libswscale6 \
 # RUNTIME_PACKAGES end
  && rm -rf /var/lib/apt/lists/*; }

@@ -144,27 +144,10 @@ public enum PNG {
     /// Reads and decodes a PNG file, within the pixel budget `maxPixels`. A file too large to
     /// hold an image within the budget is refused before it is read.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) throws -> Pixmap {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
-            throw CodecError.unreadable(path: path, reason: reason)
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw CodecError.unreadable(path: path, reason: "is a directory")
-        // A device or pipe (/dev/zero) could stream forever.
-        default: throw CodecError.unreadable(path: path, reason: "is not a regular file")
-        }
         // 16-bit RGBA stored uncompressed is 8 bytes a pixel, plus filter bytes and chunk headers.
-        let largest = Int64(maxPixels) * 9 + (1 << 20)
-        if Int64(info.st_size) > largest {
-            throw CodecError.unreadable(path: path, reason: "is \(info.st_size) bytes, more than a PNG of "
-                                                          + "\(maxPixels) pixels can be")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CodecError.unreadable(path: path, reason: "permission denied")
-        }
-        return try decode([UInt8](data), name: path, maxPixels: maxPixels)
+        let data = try ImageFile.contents(path: path, largest: Int64(maxPixels) * 9 + (1 << 20),
+                                          tooLarge: "more than a PNG of \(maxPixels) pixels can be")
+        return try decode(data, name: path, maxPixels: maxPixels)
     }
 
     /// Reads the size in the IHDR chunk (always the first chunk) and throws if the image is over

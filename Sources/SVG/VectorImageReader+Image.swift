@@ -3,8 +3,9 @@ import struct Foundation.Data
 import Geometry
 import Raster
 
-/// `<image>` with PNG content, from a `data:image/png;base64,…` URL (how design tools embed
-/// bitmaps) or a PNG file beside the SVG file: placed in x, y, width, height (the image's own
+/// `<image>` with PNG or JPEG content, from a `data:image/png;base64,…` or `data:image/jpeg…` URL
+/// (how design tools embed bitmaps) or a file beside the SVG file, decoded within PNG's pixel
+/// budget whichever the format (told apart by its first bytes): placed in x, y, width, height (the image's own
 /// size where they are missing) by its `preserveAspectRatio`, clipped to that rect.
 extension VectorImageReader {
     func image(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
@@ -27,7 +28,7 @@ extension VectorImageReader {
         return [.group(VectorGroup(children: [bitmap], clips: [clip]))]
     }
 
-    /// The PNG a data URL or a relative file path holds, or `nil` with a warning.
+    /// The PNG or JPEG a data URL or a relative file path holds, or `nil` with a warning.
     private func decodedImage(_ reference: String, at offset: Int) -> Pixmap? {
         let bytes: [UInt8]
         if reference.hasPrefix("data:") {
@@ -47,18 +48,14 @@ extension VectorImageReader {
             do {
                 // Only files beneath the SVG's root (see ReadRoot): `../` and links out of it are refused.
                 let path = try ReadRoot.references(inFolder: folder.isEmpty ? "." : folder).resolve(reference, relativeTo: folder)
-                return try PNG.read(path: path)
+                return try ImageFile.read(path: path)
             } catch {
                 warn(at: offset, "image: \(error); not drawn")
                 return nil
             }
         }
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            warn(at: offset, "image: only PNG images are supported; not drawn")
-            return nil
-        }
         do {
-            return try PNG.decode(bytes, name: "the image data")
+            return try ImageFile.decode(bytes, name: "the image data")
         } catch {
             warn(at: offset, "image: \(error); not drawn")
             return nil
