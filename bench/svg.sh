@@ -14,7 +14,8 @@
 # 3.5 ms of CPU per file, against 8 ms with only the Swift libraries static and 14 ms linked
 # dynamically. On a busy machine each process also waits for a core, the same for both tools,
 # which moves the wall-time ratio towards 1; the CPU ratio does not move.
-# env: BIN=.build/release, OUT (scratch folder), SKIP_CHROME=1 to leave Chromium out, ROUNDS=5.
+# env: BIN=.build/release, OUT (scratch folder), SKIP_CHROME=1 to leave Chromium out, ROUNDS=5,
+# SKIP_WORLD=1 to leave out the real-world files.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${BIN:-$ROOT/.build/release}
@@ -90,3 +91,11 @@ echo "svg_corpus_seconds_without_hostile: $(best ours ordinary 3) (rsvg-convert:
 echo "svg_ratio_to_rsvg_without_hostile: $(ratio "$(best ours ordinary 3)" "$(best rsvg ordinary 3)")"
 echo "svg_corpus_cpu_seconds_without_hostile: $(best ours ordinary 4) (rsvg-convert: $(best rsvg ordinary 4))"
 echo "svg_cpu_ratio_to_rsvg_without_hostile: $(ratio "$(best ours ordinary 4)" "$(best rsvg ordinary 4)")"
+
+# Real-world files: a sample of five Debian icon themes (and bootstrap-icons) against Chromium,
+# the batch mode against resvg's library in-process, one process per file against rsvg-convert
+# (bench/svg_world.py says how; its peers come from bench/setup-peers.sh).
+if [ -z "${SKIP_WORLD:-}" ] && [ -n "$CHROME" ]; then
+    bash "$ROOT/bench/setup-peers.sh"
+    "${PEERS_DIR:-$ROOT/.build/peers}/bin/python" "$ROOT/bench/svg_world.py" "$BIN/popping-render" "$OUT/world"
+fi

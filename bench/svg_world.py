@@ -1,0 +1,159 @@
+"""Real-world SVG files from Debian packages: popping-render against headless Chromium (PSNR),
+its batch mode against resvg's library in-process (PyPI resvg-py), and one process per file
+against rsvg-convert, in the same run.
+
+usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100)
+
+The sample: PER_SOURCE files from each icon theme below, evenly spaced through its sorted list
+of regular .svg files (symbolic links skipped), so the same packages give the same files.
+Agreement: each file at its own size as popping-render sizes it; Chromium draws every file in
+one page, each <img> at that size at a known place, and the screenshot is cut back into files;
+both flattened over white and compared as PSNR in dB. Speed: `popping-render svg IN --out-dir`
+over the whole sample (one process, every core) against resvg_py.svg_to_bytes over the same
+files in one Python process (system fonts not loaded: icons draw no text), best of ROUNDS; and
+SINGLE files converted one process each, popping-render against rsvg-convert.
+"""
+import os, shutil, subprocess, sys, time
+import numpy as np
+from PIL import Image
+import resvg_py
+
+SOURCES = {  # name: (folder, Debian package)
+    "papirus": ("/usr/share/icons/Papirus", "papirus-icon-theme"),
+    "breeze": ("/usr/share/icons/breeze", "breeze-icon-theme"),
+    "elementary": ("/usr/share/icons/elementary", "elementary-icon-theme"),
+    "tango": ("/usr/share/icons/Tango", "tango-icon-theme"),
+    "adwaita": ("/usr/share/icons/Adwaita", "adwaita-icon-theme"),
+    "bootstrap": ("/usr/share/bootstrap-icons", "bootstrap-icons"),
+}
+
+def sample(out, per_source):
+    os.makedirs(out, exist_ok=True)
+    files, used = [], []
+    for name, (folder, package) in SOURCES.items():
+        found = []
+        for root, _, names in os.walk(folder):
+            for n in names:
+                p = os.path.join(root, n)
+                if n.endswith(".svg") and not os.path.islink(p) and os.path.isfile(p):
+                    found.append(p)
+        if not found:
+            continue
+        found.sort()
+        step = max(1, len(found) // per_source)
+        for i, p in enumerate(found[::step][:per_source]):
+            target = os.path.join(out, f"{name}-{i:03d}.svg")
+            shutil.copyfile(p, target)
+            files.append(target)
+        used.append(f"{name} ({package})")
+    return files, used
+
+def flat(im):
+    bg = Image.new("RGBA", im.size, (255, 255, 255, 255))
+    bg.alpha_composite(im.convert("RGBA"))
+    return np.asarray(bg.convert("RGB"), dtype=np.float64)
+
+def psnr(a, b):
+    if a.shape != b.shape:
+        return None
+    mse = ((a - b) ** 2).mean()
+    return float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+
+def chrome(files, sizes, out):
+    """One page with every file at its size; returns each file's pixels from the screenshot."""
+    x = y = row = 0
+    places, width = [], 1600
+    for (w, h) in sizes:
+        if x + w > width:
+            x, y, row = 0, y + row + 4, 0
+        places.append((x, y))
+        x, row = x + w + 4, max(row, h)
+    height = y + row + 4
+    page = os.path.join(out, "page.html")
+    with open(page, "w") as f:
+        f.write('<!doctype html><body style="margin:0">')
+        for p, (w, h), (px, py) in zip(files, sizes, places):
+            f.write(f'<img src="file://{os.path.abspath(p)}" style="position:absolute;left:{px}px;top:{py}px;width:{w}px;height:{h}px">')
+    shot = os.path.join(out, "page.png")
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                    "--default-background-color=00000000", f"--window-size={width},{height}", f"--screenshot={shot}",
+                    f"file://{page}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    full = Image.open(shot).convert("RGBA")
+    return [full.crop((px, py, px + w, py + h)) for (w, h), (px, py) in zip(sizes, places)]
+
+def best(rounds, body):
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        body()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+def main():
+    binary, out = sys.argv[1], sys.argv[2]
+    rounds = int(os.environ.get("ROUNDS", "3"))
+    shutil.rmtree(out, ignore_errors=True)
+    files, used = sample(os.path.join(out, "in"), int(os.environ.get("PER_SOURCE", "70")))
+    if len(used) < 5 or len(files) < 300:
+        sys.exit(f"bench/svg_world.py: {len(files)} files from {len(used)} packages; install "
+                 + " ".join(p for _, p in SOURCES.values()) + " (apt-get)")
+    ours_dir = os.path.join(out, "ours")
+    def ours():
+        shutil.rmtree(ours_dir, ignore_errors=True)
+        subprocess.run([binary, "svg", os.path.join(out, "in"), "--out-dir", ours_dir], stderr=subprocess.DEVNULL)
+    ours_seconds = best(rounds, ours)
+    resvg_pngs = {}
+    def resvg():
+        for f in files:
+            try:
+                resvg_pngs[f] = resvg_py.svg_to_bytes(svg_path=f, skip_system_fonts=True)
+            except Exception:
+                resvg_pngs[f] = None
+    resvg_seconds = best(rounds, resvg)
+
+    names = [os.path.basename(f)[:-4] for f in files]
+    ours_images = {}
+    for n in names:
+        p = os.path.join(ours_dir, n + ".png")
+        ours_images[n] = Image.open(p) if os.path.exists(p) else None
+    drawn = [(f, n) for f, n in zip(files, names) if ours_images[n] is not None]
+    crops = chrome([f for f, _ in drawn], [ours_images[n].size for _, n in drawn], out)
+    import io
+    rows = []
+    for (f, n), c in zip(drawn, crops):
+        reference = flat(c)
+        ours_score = psnr(flat(ours_images[n]), reference)
+        r = resvg_pngs.get(f)
+        resvg_score = psnr(flat(Image.open(io.BytesIO(bytes(r)))), reference) if r else None
+        rows.append((n, ours_score, resvg_score))
+    with open(os.path.join(out, "scores.tsv"), "w") as t:
+        for n, a, b in rows:
+            t.write(f"{n}\t{a}\t{b}\n")
+    def share(index, limit):
+        return 100 * sum(1 for r in rows if r[index] is not None and r[index] >= limit) / len(files)
+    def under(index, limit):
+        return [r[0] for r in rows if r[index] is None or r[index] < limit]
+
+    single = files[: int(os.environ.get("SINGLE", "100"))]
+    def ours_single():
+        for f in single:
+            subprocess.run([binary, "svg", f, "--out", os.path.join(out, "one.png")], stderr=subprocess.DEVNULL)
+    def rsvg_single():
+        for f in single:
+            subprocess.run(["rsvg-convert", f, "-o", os.path.join(out, "one.png")], stderr=subprocess.DEVNULL)
+    ours_single_seconds = best(rounds, ours_single)
+    rsvg_single_seconds = best(rounds, rsvg_single)
+
+    print(f"svg_world_files: {len(files)} from {', '.join(used)}")
+    print(f"svg_world_within_40db_of_chromium: {share(1, 40):.1f}% (resvg: {share(2, 40):.1f}%; target 90%)")
+    print(f"svg_world_within_25db_of_chromium: {share(1, 25):.1f}% (resvg: {share(2, 25):.1f}%)")
+    low = under(1, 25)
+    print(f"svg_world_under_25db: {len(low)} (resvg: {len(under(2, 25))}){': ' + ' '.join(low[:20]) if low else ''}")
+    print(f"svg_world_batch_seconds: {ours_seconds:.3f} (resvg library in-process: {resvg_seconds:.3f})")
+    print(f"svg_world_batch_ratio_to_resvg: {ours_seconds / resvg_seconds:.3f} (target at most 0.5)")
+    print(f"svg_world_single_seconds: {ours_single_seconds:.3f} for {len(single)} files (rsvg-convert: {rsvg_single_seconds:.3f})")
+    print(f"svg_world_single_ratio_to_rsvg: {ours_single_seconds / rsvg_single_seconds:.3f} (target at most 1)")
+
+if __name__ == "__main__":
+    main()
