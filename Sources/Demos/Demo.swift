@@ -34,6 +34,9 @@ public struct DemoSettings: Sendable {
     /// Left to right or right to left (`--layout-direction`); nil for the animation's own (a
     /// scene's `screen.layoutDirection`, else left to right).
     public var layoutDirection: LayoutDirection?
+    /// The locale (`--locale`, `de`, `ar`, …) whose strings a scene shows; nil for the scene's own
+    /// (`screen.locale`, else the texts as written).
+    public var locale: String?
 
     /// The seed renders use unless told otherwise: with it, each of the constraints demo's four
     /// shuffles puts a different view on top.
@@ -41,7 +44,7 @@ public struct DemoSettings: Sendable {
 
     public init(screenSize: Size, seed: UInt64 = defaultSeed, orientation: Orientation = .portrait,
                 device: Device? = nil, appearance: UserInterfaceStyle? = nil, contentSize: ContentSizeCategory? = nil,
-                layoutDirection: LayoutDirection? = nil) {
+                layoutDirection: LayoutDirection? = nil, locale: String? = nil) {
         self.screenSize = screenSize
         self.seed = seed
         self.orientation = orientation
@@ -49,6 +52,7 @@ public struct DemoSettings: Sendable {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
+        self.locale = locale
     }
 }
 

@@ -28,6 +28,8 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
     public var contentSize: String?
     /// `rightToLeft` when laid out right to left; unset for left to right.
     public var layoutDirection: String?
+    /// The locale whose strings were shown; unset for the texts as written.
+    public var locale: String?
 
     public init(scale: Double, fps: Int, screen: Size, snap: PixelSnapping, touches: Bool,
                 seed: UInt64? = nil, orientation: Orientation? = nil, frames: Range<Int>? = nil) {
@@ -50,6 +52,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         appearance = run.stage.userInterfaceStyle == .dark ? UserInterfaceStyle.dark.rawValue : nil
         contentSize = run.stage.preferredContentSizeCategory == .default ? nil : run.stage.preferredContentSizeCategory.rawValue
         layoutDirection = run.stage.layoutDirection == .leftToRight ? nil : run.stage.layoutDirection.rawValue
+        locale = run.stage.localeIdentifier
     }
 
     /// The command-line options that reproduce these (`--scale 2 --fps 60 --size 375x667 …`).
@@ -62,6 +65,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         if let appearance { parts.append("--appearance \(appearance)") }
         if let contentSize { parts.append("--content-size \(contentSize)") }
         if let layoutDirection { parts.append("--layout-direction \(layoutDirection)") }
+        if let locale { parts.append("--locale \(locale)") }
         return parts.joined(separator: " ")
     }
 
@@ -84,6 +88,7 @@ public struct GoldenOptions: Codable, Equatable, Sendable {
         note("content size", contentSize ?? ContentSizeCategory.default.rawValue, golden.contentSize ?? ContentSizeCategory.default.rawValue)
         note("layout direction", layoutDirection ?? LayoutDirection.leftToRight.rawValue,
              golden.layoutDirection ?? LayoutDirection.leftToRight.rawValue)
+        note("locale", locale, golden.locale)
         return found
     }
 }

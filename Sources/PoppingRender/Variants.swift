@@ -11,21 +11,24 @@ public struct Variant: Hashable, Sendable {
     public var appearance: UserInterfaceStyle?
     public var contentSize: ContentSizeCategory?
     public var layoutDirection: LayoutDirection?
+    public var locale: String?
 
     public init(appearance: UserInterfaceStyle? = nil, contentSize: ContentSizeCategory? = nil,
-                layoutDirection: LayoutDirection? = nil) {
+                layoutDirection: LayoutDirection? = nil, locale: String? = nil) {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
+        self.locale = locale
     }
 
-    /// `-dark-rtl-accessibilityExtraLarge`: the values other than light, left to right and large,
-    /// in that order; empty for the default look.
+    /// `-dark-rtl-accessibilityExtraLarge-ar`: the values other than light, left to right, large
+    /// and English, in that order; empty for the default look.
     public var suffix: String {
         var parts: [String] = []
         if let appearance, appearance != .light { parts.append(appearance.rawValue) }
         if let layoutDirection, layoutDirection != .leftToRight { parts.append(layoutDirection.shortName) }
         if let contentSize, contentSize != .default { parts.append(contentSize.rawValue) }
+        if let locale, locale != "en" { parts.append(locale) }
         return parts.map { "-" + $0 }.joined()
     }
 
@@ -42,11 +45,12 @@ public struct Variant: Hashable, Sendable {
         s.appearance = appearance ?? s.appearance
         s.contentSize = contentSize ?? s.contentSize
         s.layoutDirection = layoutDirection ?? s.layoutDirection
+        s.locale = locale ?? s.locale
         return s
     }
 
     /// The traits a matrix can vary, as `--variants` spells them.
-    public static let traitNames = ["appearance", "content-size", "layout-direction"]
+    public static let traitNames = ["appearance", "content-size", "layout-direction", "locale"]
 
     /// The most combinations one matrix may ask for.
     public static let limit = 64
@@ -98,6 +102,9 @@ public struct Variant: Hashable, Sendable {
                 throw VariantError("content-size '\(value)' is one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return { $0.contentSize = category }
+        case "locale":
+            guard Locales.isValid(value) else { throw VariantError("locale '\(value)' is not a locale identifier (en, de, pt-BR, ar, …)") }
+            return { $0.locale = value }
         default:
             guard let direction = LayoutDirection(rawValue: value) ?? LayoutDirection(shortName: value) else {
                 throw VariantError("layout-direction '\(value)' is ltr or rtl (leftToRight, rightToLeft)")

@@ -21,7 +21,7 @@ extension SceneBuilder {
             for (key, given) in [("prefersLargeTitles", bar.prefersLargeTitles != nil), ("collapsed", bar.collapsed != nil)] where given {
                 log.add(path + [.keyName(key)], "'\(key)' needs current chrome (screen.chrome: ios18); iOS 7's bar has no large title")
             }
-            let nav = NavigationBar(width: width, title: bar.title ?? "", backTitle: bar.backTitle,
+            let nav = NavigationBar(width: width, title: localized(bar.title ?? ""), backTitle: localized(bar.backTitle),
                                     titleFont: bar.titleFont.flatMap { font($0, path + [.key("titleFont")]) } ?? .named("system", size: 17),
                                     titleColor: color(bar.titleColor, path + [.key("titleColor")]) ?? .black)
             if let item = bar.rightBarButtonItem, let view = barButtonItem(item, path + [.key("rightBarButtonItem")]) {
@@ -57,7 +57,7 @@ extension SceneBuilder {
         }
         guard checkIdentifier(id, path + [.key("id")]) else { return nil }
         if views[id] != nil || Self.reserved.contains(id) { log.add(path + [.key("id")], "the id '\(id)' is already used") }
-        let button = NavigationBar.textItem(item.title ?? "", name: id)
+        let button = NavigationBar.textItem(localized(item.title ?? ""), name: id)
         views[id] = button
         return button
     }

@@ -30,7 +30,7 @@ extension SceneBuilder {
                 log.add(navPath + [.keyName("collapsed")], "'collapsed' needs prefersLargeTitles: true")
             }
             let nav = ModernNavigationBar(width: width, statusBarHeight: barHeight, margin: deviceScreen.minimumSideMargin,
-                                          title: spec.title ?? "", backTitle: spec.backTitle, prefersLargeTitles: large)
+                                          title: localized(spec.title ?? ""), backTitle: localized(spec.backTitle), prefersLargeTitles: large)
             nav.titleColor = color(spec.titleColor, navPath + [.key("titleColor")])
             if spec.collapsed == true { nav.setCollapse(1) }
             if let item = spec.rightBarButtonItem, let view = barButtonItem(item, navPath + [.key("rightBarButtonItem")]) {

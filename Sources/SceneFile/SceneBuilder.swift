@@ -30,6 +30,10 @@ final class SceneBuilder {
     let contentSize: ContentSizeCategory
     /// Left to right or right to left: `--layout-direction`, `screen.layoutDirection` or left to right.
     let layoutDirection: LayoutDirection
+    /// The locale: `--locale`, `screen.locale` or none (the texts as written).
+    let locale: String?
+    /// The locale's translations, keyed by the texts as written (read, and checked, when building starts).
+    var translations: [String: String] = [:]
     /// The window's tint, which the colour name `tintColor` gives.
     let tint: Color
     /// The system bars drawn: `screen.chrome`, else the device's own (iOS 7's for the original three).
@@ -92,8 +96,15 @@ final class SceneBuilder {
         stage.userInterfaceStyle = appearance
         contentSize = chosen?.contentSize ?? screen?.contentSize ?? .default
         stage.preferredContentSizeCategory = contentSize
-        layoutDirection = chosen?.layoutDirection ?? screen?.layoutDirection ?? .leftToRight
+        locale = chosen?.locale ?? screen?.locale
+        if let given = screen?.locale, !Locales.isValid(given) {
+            log.add([.key("screen"), .key("locale")], "'\(given)' is not a locale identifier (de, pt-BR, zh-Hans, ar, …)")
+        }
+        // A right-to-left locale lays out right to left unless a direction is given beside it.
+        layoutDirection = chosen?.layoutDirection ?? chosen?.locale.map(Locales.layoutDirection)
+            ?? screen?.layoutDirection ?? screen?.locale.map(Locales.layoutDirection) ?? .leftToRight
         stage.layoutDirection = layoutDirection
+        stage.localeIdentifier = locale
         stage.window.backgroundColor = background
         root = View(name: "view", frame: Rect(origin: .zero, size: screenSize))
         root.backgroundColor = background
@@ -105,6 +116,7 @@ final class SceneBuilder {
     /// Builds everything; problems end up in the log. `layout` lays the tree out for playing
     /// (checking a scene does not need the frames).
     func build(layout: Bool = true) {
+        translations = Self.translations(for: locale, in: stringTables())
         collectHandlers()
         for (i, spec) in (document.views ?? []).enumerated() {
             if let v = makeView(spec, path: [.key("views"), .index(i)]) { root.addSubview(v) }

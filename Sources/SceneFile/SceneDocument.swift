@@ -14,6 +14,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
     var states: [String: StateMachineSpec]?
     var on: [String: [ActionSpec]]?
     var script: [StepSpec]?
+    var strings: [String: [String: String]]?
 
     static let typeDescription: String? = "A popping-render scene: a screen of UIKit views, animated by POP and UIKit, played by a script. Top-level keys starting with x- are ignored: a place for YAML anchors that mappings merge in with `<<: *name`."
     static let keyDescriptions = [
@@ -23,6 +24,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
         "animations": "Named animations: POP `spring`, `basic`, `decay`, or a UIKit `animate` block.",
         "states": "Named state machines whose transitions run actions (the owl's arms).",
         "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load`, `screen.tap`, or `screen.landscape` / `screen.portrait` (the device turned; they replace the default relayout).",
+        "strings": "Translations by locale: `{de: {Sign In: Anmelden}}`. Texts, titles and placeholders are their own keys (as in an Xcode string catalog); with --locale or screen.locale the locale's table replaces them, and a text it lacks stays as written. A catalog NAME.xcstrings beside the scene file adds its string units.",
         "script": "The timeline: wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled.",
     ]
 }
@@ -36,6 +38,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
     var appearance: AppearanceName?
     var contentSize: ContentSizeCategory?
     var layoutDirection: LayoutDirectionName?
+    var locale: String?
     var chrome: ChromeName?
     var displayCorners: Bool?
     var background: ColorSpec?
@@ -50,6 +53,7 @@ struct ScreenSpec: Decodable, SchemaDocumented {
         "appearance": "light or dark (UITraitCollection.userInterfaceStyle; default light): which value system colours (label, systemBackground, …) and {light, dark} colours take, and how the bars draw; --appearance overrides it.",
         "contentSize": "The reader's text size (UITraitCollection.preferredContentSizeCategory; default large): extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge, or accessibilityMedium … accessibilityExtraExtraExtraLarge. Text styles take Apple's published size for it, labels re-wrap and constraints follow their new sizes; --content-size overrides it.",
         "layoutDirection": "leftToRight or rightToLeft (UITraitCollection.layoutDirection; default leftToRight, or the locale's direction): `leading` and `trailing` in equations and visual formats flip as UIKit flips them (directionLeftToRight and left/right stay), natural alignment starts at the right, the status bar's clock moves to its right ear, and images marked flipsForRightToLeftLayoutDirection mirror; --layout-direction overrides it.",
+        "locale": "The locale (de, pt-BR, ar, …; default none: the texts as written): texts are translated by its table in `strings:`, and a right-to-left language (ar, he, fa, ur, …) lays out right to left unless layoutDirection says otherwise; --locale overrides it.",
         "chrome": "The system bars: ios18 (the status bar around the Dynamic Island or notch, large-title navigation bar, home indicator, rounded display corners) or ios7 (20 pt status bar, 64 pt bars). Default: ios7 on iphone-se, iphone-8, iphone-x and bare sizes (so older scenes keep their frames), ios18 on the current devices.",
         "displayCorners": "Draw the display's rounded corners over everything (default: on with ios18 chrome on a device with rounded corners).",
         "overlay": "Views added to the window over the status and navigation bars (a dimming view under a sheet), back to front; constraints and animations name them as any view.",

@@ -76,7 +76,7 @@ struct CheckCommand: ParsableCommand {
         // Each variant of each scene is checked against its own goldens, NAME-dark-rtl-….
         var plans: [(name: String, variantOf: String?, run: DemoRun, options: RenderOptions, golden: GoldenOptions, frames: [Int])] = []
         for source in sources {
-            for variant in try options.variants(for: source) {
+            for variant in try options.traits.variants(for: source) {
                 let name = variant.naming(source.name)
                 let run = try options.start(source, variant: variant)
                 let renderOptions = try options.renderOptions(for: run)
@@ -96,7 +96,7 @@ struct CheckCommand: ParsableCommand {
                         }
                     }
                 } catch let error as RenderFailure { throw CommandFailure(error.description) }
-                plans.append((name, options.variants == nil ? nil : source.name, run, renderOptions, golden, frames))
+                plans.append((name, options.traits.variants == nil ? nil : source.name, run, renderOptions, golden, frames))
             }
         }
         let shares = part?.frames(of: plans.map(\.frames)) ?? plans.map(\.frames)

@@ -42,6 +42,8 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Seed for animations with random choices (the constraints shuffle).")
     var seed: UInt64 = DemoSettings.defaultSeed
 
+    @OptionGroup var traits: TraitArguments
+
     func run() throws {
         if at != nil, frame != nil { throw CommandFailure("--at", "give either --at or --frame, not both") }
         if let at, !(at.isFinite && at >= 0) { throw CommandFailure("--at \(at)", "must be a number of seconds ≥ 0") }
@@ -50,9 +52,28 @@ struct InspectCommand: ParsableCommand {
         for (name, value) in [("--device", device), ("--size", size), ("--orientation", orientation)] {
             if let value { arguments += [name, value] }
         }
-        let screen = try RenderArguments.parse(arguments)
+        var screen = try RenderArguments.parse(arguments)
+        screen.traits = traits
         _ = try screen.validatedLook()
-        let run = try screen.start(source)
+        var trees: [(name: String, tree: ViewSnapshot)] = []
+        for variant in try traits.variants(for: source) {
+            trees.append((variant.naming(source.name), try tree(of: try screen.start(source, variant: variant))))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = traits.variants == nil ? try Self.json(trees[0].tree, pretty: true)
+                : try encoder.encode(Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.tree) }))
+            print(String(decoding: data, as: UTF8.self))
+        } else if traits.variants == nil {
+            print(trees[0].tree.recursiveDescription, terminator: "")
+        } else {
+            for (name, tree) in trees { print("== \(name) ==\n" + tree.recursiveDescription, terminator: "") }
+        }
+    }
+
+    /// The view tree of `run` at the moment asked for.
+    private func tree(of run: DemoRun) throws -> ViewSnapshot {
         let last = max(0, run.frameCount - 1)
         let wanted = frame ?? at.map { Int(saturating: ($0 * 60).rounded()) } ?? last
         guard (0...last).contains(wanted) else {
@@ -61,11 +82,7 @@ struct InspectCommand: ParsableCommand {
         }
         var tree: ViewSnapshot?
         run.replay(through: wanted) { f in if f == wanted { tree = run.stage.window.snapshot } }
-        if json {
-            print(String(decoding: try Self.json(tree!, pretty: true), as: UTF8.self))
-        } else {
-            print(tree!.recursiveDescription, terminator: "")
-        }
+        return tree!
     }
 
     /// The tree as `--json` prints it (keys sorted; `pretty` indents it for people).

@@ -30,18 +30,7 @@ struct RenderArguments: ParsableArguments {
     @Option(help: "portrait or landscape (default: the animation's own; a scene's screen.orientation).")
     var orientation: String?
 
-    @Option(help: "light or dark: which value system and {light, dark} colours take, and how the bars draw (default: a scene's screen.appearance, else light).")
-    var appearance: String?
-
-    @Option(help: "The reader's text size, UIContentSizeCategory's names: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")) (default: a scene's screen.contentSize, else large).")
-    var contentSize: String?
-
-    @Option(help: "leftToRight or rightToLeft (ltr, rtl): which way leading and trailing, natural alignment and the bars run (default: a scene's screen.layoutDirection, else leftToRight).")
-    var layoutDirection: String?
-
-    @Option(help: ArgumentHelp("Render every combination of traits: \"appearance=light,dark; content-size=large,accessibilityExtraLarge; layout-direction=ltr,rtl\".",
-                               discussion: "Each combination is named NAME-dark-rtl-accessibilityExtraLarge after the values that are not the defaults (light, ltr, large), so the default look keeps its plain name."))
-    var variants: String?
+    @OptionGroup var traits: TraitArguments
 
     @Flag(help: "Hide the circle that shows where the finger touches.")
     var noTouches = false
@@ -75,67 +64,11 @@ struct RenderArguments: ParsableArguments {
             screen = Size(max(screen.width, screen.height), min(screen.width, screen.height))
         }
         let settings = DemoSettings(screenSize: screen, seed: seed, orientation: turn, device: try chosenDevice(),
-                                    appearance: try chosenAppearance(for: source),
-                                    contentSize: try chosenContentSize(for: source),
-                                    layoutDirection: try chosenLayoutDirection(for: source))
+                                    appearance: try traits.chosenAppearance(for: source),
+                                    contentSize: try traits.chosenContentSize(for: source),
+                                    layoutDirection: try traits.chosenLayoutDirection(for: source),
+                                    locale: try traits.chosenLocale(for: source))
         return try source.start(variant.applied(to: settings), warnings: warnings)
-    }
-
-    /// The looks `source` is rendered in: `--variants`' combinations, or the one look the other
-    /// options choose. A trait given both alone and in the matrix is refused, as are variants of
-    /// the built-in demos (fixed iOS 7 screens).
-    func variants(for source: AnimationSource) throws -> [Variant] {
-        guard let variants else { return [Variant()] }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--variants", "the \(demo.name) demo has one look; --variants applies to scene files")
-        }
-        let matrix: [Variant]
-        do { matrix = try Variant.matrix(variants) } catch { throw CommandFailure("--variants \(variants)", error.description) }
-        for (trait, alone) in [("appearance", appearance), ("content-size", contentSize), ("layout-direction", layoutDirection)]
-            where alone != nil && variants.contains(trait) {
-            throw CommandFailure("--\(trait)", "is also varied by --variants; give it in one place")
-        }
-        return matrix
-    }
-
-    /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with
-    /// fixed colours, so asking them for an appearance is refused rather than ignored.
-    func chosenAppearance(for source: AnimationSource) throws -> UserInterfaceStyle? {
-        guard let appearance else { return nil }
-        guard let style = UserInterfaceStyle(rawValue: appearance) else {
-            throw CommandFailure("--appearance \(appearance)", "must be light or dark")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--appearance \(appearance)", "the \(demo.name) demo has fixed iOS 7 colours; --appearance applies to scene files")
-        }
-        return style
-    }
-
-    /// `--content-size` checked; nil when not given. The built-in demos set fixed point sizes, as
-    /// the iOS 7 code they replay did, so asking them for a text size is refused rather than ignored.
-    func chosenContentSize(for source: AnimationSource) throws -> ContentSizeCategory? {
-        guard let contentSize else { return nil }
-        guard let category = ContentSizeCategory(rawValue: contentSize) else {
-            throw CommandFailure("--content-size \(contentSize)",
-                                 "must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--content-size \(contentSize)", "the \(demo.name) demo has fixed font sizes; --content-size applies to scene files")
-        }
-        return category
-    }
-
-    /// `--layout-direction` checked (`ltr` and `rtl` stand for the full names); nil when not given.
-    /// The built-in demos place their views by frames, which no direction flips, so it is refused for them.
-    func chosenLayoutDirection(for source: AnimationSource) throws -> LayoutDirection? {
-        guard let layoutDirection else { return nil }
-        guard let direction = LayoutDirection(rawValue: layoutDirection) ?? LayoutDirection(shortName: layoutDirection) else {
-            throw CommandFailure("--layout-direction \(layoutDirection)", "must be leftToRight or rightToLeft (ltr, rtl)")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--layout-direction \(layoutDirection)", "the \(demo.name) demo is laid out by frames; --layout-direction applies to scene files")
-        }
-        return direction
     }
 
     /// `--device` checked (nil when not given, or when `--size` replaces it).

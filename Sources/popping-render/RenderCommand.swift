@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
         // Every variant and its output are resolved before anything renders. The variants play one
         // after another, each rasterising its frames on every core, so memory stays one render's;
         // the scene is read and its fonts parsed once for all of them.
-        let variants = try options.variants(for: source)
+        let variants = try options.traits.variants(for: source)
         let plans = try variants.map { variant in
             let output = try framesDir.map { RenderOutput.framesFolder(variant.naming($0)) }
                 ?? outputNamed(variant.naming(out ?? "\(source.name).gif"))

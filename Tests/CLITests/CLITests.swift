@@ -23,6 +23,8 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--content-size", "large"], "popping-render: --content-size large: the owl demo has fixed font sizes"),
         (["owl", "--layout-direction", "up"], "popping-render: --layout-direction up: must be leftToRight or rightToLeft"),
         (["owl", "--layout-direction", "rtl"], "popping-render: --layout-direction rtl: the owl demo is laid out by frames"),
+        (["owl", "--locale", "../x"], "popping-render: --locale ../x: is not a locale identifier"),
+        (["owl", "--locale", "de"], "popping-render: --locale de: the owl demo has no strings tables"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),
         (["owl", "--bogus"], "popping-render: Unknown option '--bogus'"),
         (["owl", "--fps", "70", "--out", "x.gif"], "popping-render: --fps 70: must be 1...50 (GIF delays"),

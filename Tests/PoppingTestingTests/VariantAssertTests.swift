@@ -78,6 +78,11 @@ private func traitSquare(_ settings: DemoSettings) -> DemoRun {
         ])
     }
 
+    @Test func aLocaleOtherThanEnglishEndsTheName() throws {
+        let matrix = try Variant.matrix("appearance=light,dark; locale=en,ar")
+        #expect(matrix.map { $0.naming("signin") } == ["signin", "signin-ar", "signin-dark", "signin-dark-ar"])
+    }
+
     @Test func theSuffixGoesBeforeAFileExtensionAndNotIntoAFolderName() {
         let dark = Variant(appearance: .dark, layoutDirection: .rightToLeft)
         #expect(dark.naming("out/signin.gif") == "out/signin-dark-rtl.gif")
@@ -102,6 +107,7 @@ private func traitSquare(_ settings: DemoSettings) -> DemoRun {
         ("appearance=dark,dark", "lists a value twice"),
         ("content-size=huge", "content-size 'huge' is one of extraSmall"),
         ("layout-direction=up", "layout-direction 'up' is ltr or rtl"),
+        ("locale=en,../x", "locale '../x' is not a locale identifier"),
     ])
     func aBadMatrixSaysWhatIsWrong(text: String, message: String) {
         #expect(throws: VariantError.self) { try Variant.matrix(text) }

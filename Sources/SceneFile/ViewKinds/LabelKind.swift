@@ -19,7 +19,7 @@ extension ViewKind {
         if let width = spec.preferredMaxLayoutWidth, !(width > 0 && width <= 100_000) {
             builder.log.add(request.path + [.key("preferredMaxLayoutWidth")], "preferredMaxLayoutWidth is above 0 and at most 100000 points")
         }
-        let label = Label(name: request.id, text: spec.text ?? "", font: builder.textFont(request, fallback: builder.systemFont(size: 17)),
+        let label = Label(name: request.id, text: builder.localized(spec.text ?? ""), font: builder.textFont(request, fallback: builder.systemFont(size: 17)),
                           textColor: textColor, alignment: alignment, numberOfLines: min(max(lines, 0), 10_000),
                           lineBreakMode: spec.lineBreakMode.flatMap { LineBreakMode(rawValue: $0.rawValue) } ?? .byTruncatingTail,
                           frame: request.frame)

@@ -16,7 +16,7 @@ extension ViewKind {
             builder.log.add(path + [.key("selectedSegmentIndex")], "selectedSegmentIndex lies in -1…\(items.count - 1)")
             return nil
         }
-        let control = SegmentedControl(name: request.id, items: items, selectedSegmentIndex: index,
+        let control = SegmentedControl(name: request.id, items: items.map(builder.localized), selectedSegmentIndex: index,
                                        font: request.font ?? builder.systemFont(size: 13), frame: request.frame)
         control.selectedSegmentTintColor = builder.color(spec.selectedSegmentTintColor, path + [.key("selectedSegmentTintColor")])
         return control

@@ -26,7 +26,7 @@ extension ViewKind {
                 case nil: return nil
                 }
             }
-            let view = TabBarItemView(name: item.id, title: item.title ?? "", titleFont: builder.systemFont(size: 10, weight: .medium),
+            let view = TabBarItemView(name: item.id, title: builder.localized(item.title ?? ""), titleFont: builder.systemFont(size: 10, weight: .medium),
                                       badgeFont: builder.systemFont(size: 13), image: art(item.image, "image"),
                                       selectedImage: art(item.selectedImage, "selectedImage"))
             view.badgeValue = item.badgeValue

@@ -19,7 +19,7 @@ extension ViewKind {
         for (s, section) in (spec.sections ?? []).enumerated() {
             let at = path + [.key("sections"), .index(s)]
             let rows = (section.rows ?? []).enumerated().compactMap { builder.makeCell($1, at + [.key("rows"), .index($0)]) }
-            sections.append(TableView.Section(header: section.header, footer: section.footer, rows: rows))
+            sections.append(TableView.Section(header: builder.localized(section.header), footer: builder.localized(section.footer), rows: rows))
         }
         return TableView(name: request.id, style: style, sections: sections, headerFont: builder.systemFont(size: 13),
                          footerFont: builder.systemFont(size: 13), frame: request.frame)
@@ -41,7 +41,7 @@ extension SceneBuilder {
         }
         let accessory = TableViewCell.Accessory(rawValue: row.accessory?.rawValue ?? "none") ?? .none
         if row.isOn != nil, accessory != .switch { log.add(path + [.key("isOn")], "isOn sets a row's switch; give the row accessory: switch") }
-        let cell = TableViewCell(name: row.id, text: row.text ?? "", secondaryText: row.secondaryText, subtitle: row.cellStyle == .subtitle,
+        let cell = TableViewCell(name: row.id, text: localized(row.text ?? ""), secondaryText: localized(row.secondaryText), subtitle: row.cellStyle == .subtitle,
                                  image: image, accessory: accessory, font: systemFont(size: 17),
                                  secondaryFont: systemFont(size: row.cellStyle == .subtitle ? 15 : 17))
         if let on = row.isOn { cell.accessorySwitch?.setOn(on, animated: false) }
