@@ -15,7 +15,7 @@ if [ "$PY" = "$PEERS_DIR/bin/python" ]; then
     bash bench/setup-peers.sh
 fi
 
-for part in raster layout gif render text text_wrap scene check outputs svg video shadow table flip studio; do
+for part in raster layout gif render text text_wrap scene check outputs svg video shadow table flip studio variants; do
     echo "== $part"
     PY="$PY" BIN="$BIN" OUT="$OUT" bash "bench/$part.sh"
 done

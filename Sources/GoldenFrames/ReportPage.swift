@@ -22,6 +22,9 @@ enum ReportPage {
                 + "<td>\(scene.checkedCount)</td><td><code>\(escapeXML(scene.options.commandLine))</code></td></tr>\n"
         }
         body += "</tbody></table>\n"
+        var bases: [String] = []
+        for base in report.scenes.compactMap(\.variantOf) where !bases.contains(base) { bases.append(base) }
+        for base in bases { body += variantsSection(base, report.scenes.filter { $0.variantOf == base }) }
         for scene in failed { body += section(scene) }
         return """
             <!DOCTYPE html>
@@ -81,6 +84,29 @@ enum ReportPage {
             }
             return "failed: " + parts.joined(separator: "; ")
         }
+    }
+
+    /// A scene's variants side by side: each one's result, and one timeline over all their frames
+    /// marking those where some variant differs, each naming the variants that do.
+    static func variantsSection(_ base: String, _ variants: [SceneReport]) -> String {
+        var html = "<section class=\"variants\"><h2>\(escapeXML(base)): \(variants.count) variants</h2>\n<table class=\"summary\"><tbody><tr>"
+        for v in variants {
+            let name = v.status == .failed ? "<a href=\"#scene-\(ReportFolder.fileName(v.name))\">\(escapeXML(v.name))</a>" : escapeXML(v.name)
+            html += "<td class=\"\(v.status.rawValue)\">\(name)<br>\(escapeXML(v.status.rawValue))</td>"
+        }
+        html += "</tr></tbody></table>\n"
+        let frames = Array(Set(variants.flatMap(\.checkedFrames))).sorted()
+        var differing: [Int: [String]] = [:]
+        for v in variants { for f in v.differingFrames { differing[f.index, default: []].append(v.name) } }
+        html += "<div class=\"timeline\" title=\"Frames of every variant; red ones differ in some variant.\">"
+        for frame in frames {
+            if let names = differing[frame] {
+                html += "<span class=\"diff\" title=\"frame \(frame): \(escapeXML(names.joined(separator: ", "))) \(names.count == 1 ? "differs" : "differ")\"></span>"
+            } else {
+                html += "<span></span>"
+            }
+        }
+        return html + "</div>\n</section>\n"
     }
 
     private static func section(_ scene: SceneReport) -> String {
