@@ -81,6 +81,9 @@ renders: build
 	@# The sign-in screen in every variant at one moment, tiled by ImageMagick's montage.
 	@rm -rf .build/variants
 	$(BIN)/popping-render Examples/Scenes/signin.yaml --variants "$(SIGNIN_MATRIX)" --frames 130..130 --scale 1 --out .build/variants/signin --quiet
+	@command -v montage >/dev/null 2>&1 || { echo "installing imagemagick (its montage tiles the sheet)" >&2; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq imagemagick; fi; }
 	montage $(foreach n,$(SIGNIN_CELLS),-label $(n) .build/variants/$(n)/frame-0000.png) -tile 4x -geometry +12+12 \
 		-pointsize 14 -background '#f4f4f4' Renders/signin-variants.png
 
