@@ -14,7 +14,7 @@ final class StudioProcess {
     var url: String { "http://127.0.0.1:\(port)/" }
     var scene: String { folder + "/like.yaml" }
 
-    init(port wanted: Int = 0, folder given: String? = nil) throws {
+    init(port wanted: Int = 0, folder given: String? = nil, options: [String] = []) throws {
         if let given {
             folder = given
         } else {
@@ -26,7 +26,7 @@ final class StudioProcess {
         }
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("popping-render")
-        process.arguments = ["studio", "like.yaml", "--port", String(wanted), "--scale", "1"]
+        process.arguments = ["studio", "like.yaml", "--port", String(wanted), "--scale", "1"] + options
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe()
         process.standardOutput = out
@@ -197,7 +197,7 @@ struct StudioBrowserTests {
         #expect(problems.first?.hasPrefix("like.yaml:14:") == true, "\(problems)")
         #expect(try pixel(browser, 20, 100) == [0x9A, 0xD1, 0xF5], "the last good frame is kept")
         // Clicking the problem shows its line of the file.
-        try browser.evaluate("document.querySelector('#problem-list button').click()")
+        _ = try browser.evaluate("document.querySelector('#problem-list button').click(); true")
         try browser.waitUntil("document.querySelector('#source .here')")
         let line = try browser.evaluate("document.querySelector('#source .here').textContent") as? String ?? ""
         #expect(line.contains("14") && line.contains("cornerRadius: big"), "\(line)")
@@ -213,11 +213,56 @@ struct StudioBrowserTests {
         #expect(try browser.evaluate("document.getElementById('frame-number').textContent") as? String == "frame 72 / 299")
         #expect(try browser.evaluate("document.getElementById('time').textContent") as? String == "1.20 s")
         // Stepping a frame moves the fragment with it, so a link points at the frame shown.
-        try browser.evaluate("document.getElementById('forward').click()")
+        _ = try browser.evaluate("document.getElementById('forward').click(); true")
         try browser.waitUntil("location.hash === '#t=1.217'")
         // A new page (a fragment alone would only scroll the one open) opened at a frame index.
         try browser.open("about:blank")
         try open(studio, browser, fragment: "#frame=200", frame: 200)
+    }
+
+    @Test func aVariantSwitchRendersInPlaceAndExportSaysWhereItWrote() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        // Below the caption the screen shows the scene's background: systemBackground.
+        #expect(try pixel(browser, 200, 620) == [255, 255, 255])
+        let switches = try browser.evaluate("[...document.querySelectorAll('#variants select')].map(s => s.dataset.variant)") as? [String]
+        #expect(switches == ["appearance", "content-size", "layout-direction"])
+        let before = try browser.evaluate("studio.painted.render") as? String ?? ""
+        _ = try browser.evaluate("""
+            (s => { s.value = 'dark'; s.dispatchEvent(new Event('change')); return true; })(document.getElementById('variant-appearance'))
+            """)
+        try browser.waitUntil("studio.painted.render !== '\(before)' && studio.painted.frame === 0")
+        #expect(try pixel(browser, 200, 620) == [0, 0, 0])
+
+        _ = try browser.evaluate("document.querySelector('.export button[data-format=gif]').click(); true")
+        try browser.waitUntil("document.getElementById('status').textContent.startsWith('wrote ')")
+        let status = try browser.evaluate("document.getElementById('status').textContent") as? String ?? ""
+        #expect(status.hasSuffix("/like.gif"), "\(status)")
+        let gif = try Data(contentsOf: URL(fileURLWithPath: studio.folder + "/like.gif"))
+        #expect(gif.starts(with: Data("GIF89a".utf8)))
+    }
+
+    @Test func checkShowsTheFramesThatDifferFromTheGoldensAndTheGoldenBesideThem() throws {
+        let folder = try scratchFolder("studio-check")
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Scenes").path
+        try FileManager.default.copyItem(atPath: examples + "/like.yaml", toPath: folder + "/like.yaml")
+        try FileManager.default.copyItem(atPath: examples + "/art", toPath: folder + "/art")
+        let recorded = try popping(["check", folder + "/like.yaml", "--goldens", folder + "/goldens", "--update", "--scale", "1", "--quiet"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let studio = try StudioProcess(folder: folder, options: ["--check", "goldens"])
+        let browser = try HeadlessChromium()
+        try open(studio, browser)
+        try browser.waitUntil("document.getElementById('check-summary').textContent.includes('frames match')")
+        // The sun moves: every frame differs where it was and where it is.
+        try studio.save { $0.replacingOccurrences(of: "frame: [255, 60, 70, 70]", with: "frame: [200, 60, 70, 70]") }
+        try browser.waitUntil("document.getElementById('check-summary').textContent.includes('differ')")
+        #expect(try browser.evaluate("document.querySelectorAll('#timeline .differs').length") as? Int == 1)
+        let kept = try browser.evaluate("(n => { location.hash = '#frame=' + n; return n; })(studio.state.render.check.goldens[0])") as? Int ?? -1
+        try browser.waitUntil("studio.goldenDiff && studio.goldenDiff.frame === \(kept)")
+        let pixels = try browser.evaluate("studio.goldenDiff.pixels") as? Int ?? 0
+        #expect(pixels > 2000, "\(pixels) differing pixels shown")
     }
 
     @Test func hoveringAPointNamesTheViewUnderIt() throws {

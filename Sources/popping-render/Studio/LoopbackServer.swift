@@ -141,7 +141,7 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Nothing but the studio's own page, script, frames and data: no other site is reached.
-    static let policy = "Content-Security-Policy: default-src 'self'; img-src 'self' blob:; "
+    static let policy = "Content-Security-Policy: default-src 'self'; img-src 'self' data:; "
         + "style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'\r\n"
 
     private func readHead(_ client: Int32) -> String? {

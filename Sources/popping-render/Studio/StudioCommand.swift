@@ -18,7 +18,8 @@ struct StudioCommand: ParsableCommand {
             the script's steps and each animation as bars, outlines the view under the pointer with its id, kind, \
             frame and alpha, and exports GIF, APNG, WebP or frames beside the scene. Saving the scene, or an image or \
             font it uses, redraws the page; a scene with problems keeps its last good frames and lists every problem \
-            as FILE:LINE:COLUMN: message. Only the files the scene uses are served. Ctrl-C stops it.
+            as FILE:LINE:COLUMN: message. With --check GOLDENS the page also marks the frames that differ from the \
+            scene's goldens and shows the golden beside them. Only the files the scene uses are served. Ctrl-C stops it.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json); the page switches between them.")
@@ -29,6 +30,10 @@ struct StudioCommand: ParsableCommand {
 
     @Option(help: "Device pixels per point the page starts with: 1, 2 or 3 (the page's chooser changes it).")
     var scale = 2
+
+    @Option(help: ArgumentHelp("Show the scene's differences from the goldens in this folder (as `check --goldens`), live.",
+                               valueName: "GOLDENS"))
+    var check: String?
 
     @Flag(help: "Open the page in the desktop's browser (xdg-open).")
     var open = false
@@ -46,19 +51,26 @@ struct StudioCommand: ParsableCommand {
         do { server = try LoopbackServer(preferred: port) } catch let failure as LoopbackServer.StartFailure {
             throw CommandFailure("--port \(port)", failure.description)
         }
+        if let check {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: check, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure("--check \(check)", "no such goldens folder (record goldens with popping-render check --update)")
+            }
+        }
         var options = StudioSession.Options()
         options.scale = scale
-        let session = StudioSession(files: scenes, options: options)
-        session.start()
-        let routes = StudioRoutes(session: session)
-        server.serve { routes.answer($0) }
+        let session = StudioSession(files: scenes, options: options, goldens: check)
         // Ctrl-C (and SIGTERM, SIGHUP) stop listening and end streams, then end the process as
-        // every command does; an export in flight leaves no half-written file.
+        // every command does; an export in flight leaves no half-written file. Registered before
+        // any thread starts: the threads inherit the signal mask that lets the handler hear them.
         _ = InterruptCleanup.add {
             server.stop()
             session.stop()
             FileHandle.standardError.write(Data("popping-render: studio stopped\n".utf8))
         }
+        session.start()
+        let routes = StudioRoutes(session: session)
+        server.serve { routes.answer($0) }
         let url = "http://127.0.0.1:\(server.port)/"
         var lines = port != 0 && server.port != port ? ["port \(port) is busy; using \(server.port)"] : []
         lines.append("studio: \(url) (Ctrl-C stops it)")
@@ -89,6 +101,7 @@ enum StudioVariants {
     static let switches: [(name: String, values: [String])] = [
         ("appearance", UserInterfaceStyle.allCases.map(\.rawValue)),
         ("content-size", ContentSizeCategory.allCases.map(\.rawValue)),
+        ("layout-direction", LayoutDirection.allCases.map(\.rawValue)),
     ]
 }
 
@@ -107,6 +120,11 @@ struct StudioRoutes: Sendable {
         case ("GET", "/frame"):
             guard let id = q["render"], let n = q["n"].flatMap({ Int($0) }), let png = session.frame(render: id, n) else {
                 return .text(404, "no such frame")
+            }
+            return .body(status: 200, type: "image/png", bytes: png, cache: true)
+        case ("GET", "/golden"):
+            guard let id = q["render"], let n = q["n"].flatMap({ Int($0) }), let png = session.golden(render: id, n) else {
+                return .text(404, "no golden kept for this frame")
             }
             return .body(status: 200, type: "image/png", bytes: png, cache: true)
         case ("GET", "/tree"):

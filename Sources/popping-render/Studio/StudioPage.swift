@@ -24,6 +24,7 @@ enum StudioPage {
       </span>
       <span id="status" role="status"></span>
     </header>
+    <section id="check" hidden><strong>Goldens</strong> <span id="check-summary"></span></section>
     <section id="problems" hidden>
       <ul id="problem-list"></ul>
       <pre id="source" hidden></pre>
@@ -33,6 +34,10 @@ enum StudioPage {
         <canvas id="frame" width="1" height="1"></canvas>
         <div id="outline" hidden></div>
       </div>
+      <figure id="golden-view" hidden>
+        <canvas id="golden" width="1" height="1"></canvas><figcaption>golden</figcaption>
+        <canvas id="diff" width="1" height="1"></canvas><figcaption>differing pixels</figcaption>
+      </figure>
       <aside id="inspector">
         <h2>Inspector</h2>
         <p id="hint">Hover the frame to see a view; click to pin it.</p>
@@ -98,6 +103,11 @@ enum StudioPage {
     #timeline .step { background: #8883; }
     #timeline .wait { background: transparent; color: #888; border: 1px dashed var(--line); }
     #timeline .animation { background: #0a84ff55; }
+    #check { padding: 6px 12px; border-bottom: 1px solid var(--line); }
+    #check.failed { background: #ff3b3018; }
+    #golden-view { margin: 0; line-height: 0; }
+    #golden-view figcaption { line-height: 1.4; margin: 2px 0 8px; color: #888; }
+    #timeline .differs { background: #ff3b30aa; color: white; }
     #playhead { position: absolute; top: 0; bottom: 0; width: 1px; background: #ff3b30; pointer-events: none; z-index: 1; }
     """#
 
@@ -124,7 +134,12 @@ enum StudioPage {
 
     function image(n) {
       let img = images.get(n);
-      if (!img) { img = new Image(); img.src = `/frame?render=${encodeURIComponent(renderID)}&n=${n}`; images.set(n, img); }
+      if (!img) {
+        const r = studio.state.render;
+        img = new Image();
+        img.src = r.preview && n === r.first ? 'data:image/png;base64,' + r.preview : `/frame?render=${encodeURIComponent(renderID)}&n=${n}`;
+        images.set(n, img);
+      }
       return img;
     }
 
@@ -137,6 +152,7 @@ enum StudioPage {
         context.drawImage(img, 0, 0, canvas.width, canvas.height);
         requestAnimationFrame(() => { studio.painted = { render: id, frame: n, at: Date.now() }; });
         showInspected();
+        showGolden(n);
       };
       if (img.complete && img.naturalWidth) paint(); else img.addEventListener('load', paint, { once: true });
     }
@@ -212,7 +228,7 @@ enum StudioPage {
     }
 
     function showTimeline(r) {
-      const key = r.id + (r.timeline ? ':t' : '');
+      const key = r.id + (r.timeline ? ':t' : '') + (r.check && r.check.summary ? ':c' : '');
       if (key === timelineKey) return;
       timelineKey = key;
       const box = $('timeline'), count = r.frameCount;
@@ -231,6 +247,16 @@ enum StudioPage {
       r.timeline.steps.forEach(s => steps.append(bar(s, s.label.startsWith('wait') ? 'wait' : 'step', s.label)));
       box.append(steps);
       const rows = new Map();
+      if (r.check && r.check.differing && r.check.differing.length) {
+        const row = make('div', 'row');
+        row.dataset.kind = 'golden';
+        let start = null;
+        r.check.differing.forEach((f, i, all) => {
+          if (start === null) start = f;
+          if (all[i + 1] !== f + 1) { row.append(bar({ start, end: f }, 'differs', 'differs from golden')); start = null; }
+        });
+        box.append(row);
+      }
       r.timeline.animations.forEach(a => {
         if (!rows.has(a.name)) { const row = make('div', 'row'); row.dataset.kind = 'animation'; rows.set(a.name, row); box.append(row); }
         rows.get(a.name).append(bar(a, 'animation', a.name));
@@ -268,10 +294,46 @@ enum StudioPage {
           $('scrubber').max = r.frameCount - 1;
         }
         showTimeline(r);
+        $('check').hidden = r.check === null;
+        if (r.check !== null) {
+          text($('check-summary'), typeof r.check === 'string' ? 'checking…' : r.check.summary);
+          $('check').classList.toggle('failed', typeof r.check !== 'string' && !r.check.passed);
+        }
         setFrame(studio.frame, !studio.playing);
       }
       const status = state.busy ? (r ? `rendering… ${r.ready}/${r.frameCount} frames` : 'rendering…') : (r ? `${r.frameCount} frames, ${(r.frameCount / 60).toFixed(2)} s` : '');
       if (!$('status').dataset.sticky) text($('status'), status);
+    }
+
+    // With --check: the golden of a differing frame beside it, and the pixels that differ in red.
+    function showGolden(n) {
+      const r = studio.state.render, view = $('golden-view');
+      const kept = r && r.check && r.check.goldens && r.check.goldens.includes(n);
+      view.hidden = !kept;
+      if (!kept) return;
+      const img = new Image(), id = renderID;
+      img.addEventListener('load', () => {
+        if (id !== renderID || n !== studio.frame) return;
+        const golden = $('golden'), diff = $('diff');
+        for (const c of [golden, diff]) {
+          c.width = canvas.width; c.height = canvas.height;
+          c.style.width = canvas.style.width; c.style.height = canvas.style.height;
+        }
+        const g = golden.getContext('2d');
+        g.drawImage(img, 0, 0);
+        const a = g.getImageData(0, 0, golden.width, golden.height), b = context.getImageData(0, 0, canvas.width, canvas.height);
+        const out = diff.getContext('2d').createImageData(diff.width, diff.height);
+        let count = 0;
+        for (let i = 0; i < a.data.length; i += 4) {
+          const differs = a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2] || a.data[i + 3] !== b.data[i + 3];
+          const grey = (b.data[i] + b.data[i + 1] + b.data[i + 2]) / 6 + 128;
+          out.data.set(differs ? [255, 0, 0, 255] : [grey, grey, grey, 255], i);
+          if (differs) count++;
+        }
+        diff.getContext('2d').putImageData(out, 0, 0);
+        studio.goldenDiff = { frame: n, pixels: count };
+      });
+      img.src = `/golden?render=${encodeURIComponent(id)}&n=${n}`;
     }
 
     // The inspector: the view under the pointer in the tree `inspect --json` gives for this frame.

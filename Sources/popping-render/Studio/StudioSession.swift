@@ -35,6 +35,8 @@ final class StudioSession: @unchecked Sendable {
         var ready = 0
         var first: Int
         var timeline: StudioTimeline?
+        /// With `--check`: the comparison with the goldens, once every frame is rendered.
+        var check: StudioCheck?
 
         init(scene: Int, frameCount: Int, size: Size, scale: Int, first: Int) {
             self.scene = scene
@@ -55,6 +57,8 @@ final class StudioSession: @unchecked Sendable {
     }
 
     let files: [String]
+    /// The goldens folder `--check` names, whose differences the page shows.
+    let goldens: String?
     private let lock = NSCondition()
     private let started = String(UInt64(Date().timeIntervalSince1970 * 1000), radix: 36)
     private var renders = 0
@@ -72,8 +76,9 @@ final class StudioSession: @unchecked Sendable {
     /// A render's cancellation: a newer request arrived.
     private struct Superseded: Error {}
 
-    init(files: [String], options: Options) {
+    init(files: [String], options: Options, goldens: String? = nil) {
         self.files = files
+        self.goldens = goldens
         self.options = options
         used = Set(files.compactMap(Self.realPath))
     }
@@ -111,7 +116,12 @@ final class StudioSession: @unchecked Sendable {
                 }
                 object["render"] = ["id": render.id, "scene": render.scene, "frameCount": render.frameCount,
                                     "width": render.width, "height": render.height, "scale": render.scale,
-                                    "ready": render.ready, "first": render.first, "timeline": timeline] as [String: Any]
+                                    "ready": render.ready, "first": render.first, "timeline": timeline,
+                                    "check": render.check.map { $0.json as Any } ?? (goldens == nil ? NSNull() : "checking" as Any),
+                                    // The frame in view travels with the state until the others follow, so
+                                    // the page draws it without asking (a save's latency is mostly round trips).
+                                    "preview": render.ready == 0 ? render.frames[render.first].map { Data($0).base64EncodedString() } as Any
+                                        : NSNull()] as [String: Any]
             }
             return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         }
@@ -140,6 +150,11 @@ final class StudioSession: @unchecked Sendable {
             return trees[n]
         }
         return tree.flatMap { try? InspectCommand.json($0, pretty: false) }
+    }
+
+    /// The golden frame `n` of render `id` as PNG, when `--check` kept it (a differing frame).
+    func golden(render id: String, _ n: Int) -> [UInt8]? {
+        lock.withLock { latest?.id == id ? latest?.check?.goldenFrames[n] : nil }
     }
 
     /// The bytes of `path` when the scene in view uses that file (its real path, links resolved).
@@ -263,6 +278,14 @@ final class StudioSession: @unchecked Sendable {
                     }
                 }
             }
+            guard let goldens, current(generation) else { return }
+            let check = StudioCheck.run(try screen.start(source, warnings: false), scene: source.name, screen: screen,
+                                        orientation: try screen.orientation(of: source), goldens: goldens)
+            lock.withLock {
+                made.check = check
+                version += 1
+                lock.broadcast()
+            }
         } catch is Superseded {
             return
         } catch {
@@ -325,7 +348,7 @@ final class StudioSession: @unchecked Sendable {
 
     // MARK: Watching
 
-    /// Looks at the files in use every 20 ms (their size, time and inode, so a save that
+    /// Looks at the files in use every 10 ms (their size, time and inode, so a save that
     /// replaces the file counts) and renders again when any changed, appeared or went.
     private func watch() {
         var seen: [String: [Int]] = [:]
@@ -340,7 +363,7 @@ final class StudioSession: @unchecked Sendable {
             let changed = now.contains { path, mark in seen[path].map { $0 != mark } ?? false }
             seen = now
             if changed { lock.withLock { requestRender() } }
-            usleep(20_000)
+            usleep(10_000)
         }
     }
 
