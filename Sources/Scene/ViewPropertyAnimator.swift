@@ -320,12 +320,7 @@ public final class ViewPropertyAnimator {
 
     /// Each part's progress along the animator's timing at the current fraction.
     private func curveProgresses() -> [Double] {
-        parts.map { part in
-            let span = part.end - part.start
-            let t = fraction * duration - part.start
-            guard span > 0 else { return t >= 0 ? 1 : 0 }
-            return timingParameters.progress(at: timingParameters.duration * min(1, max(0, t / span)))
-        }
+        linearProgresses().map { timingParameters.progress(at: timingParameters.duration * $0) }
     }
 
     /// Each part's progress, linear in the fraction (a linear scrub).
