@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "PoppingTesting", targets: ["PoppingTesting"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "GoldenFrames", targets: ["GoldenFrames"]),
+        .library(name: "StudioHTTP", targets: ["StudioHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,7 +83,7 @@ let package = Package(
                                .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "popping-render",
-            dependencies: ["PoppingRender", "GoldenFrames", "SceneFile", "CGlibcMalloc",
+            dependencies: ["PoppingRender", "GoldenFrames", "SceneFile", "StudioHTTP", "CGlibcMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: checked),
         .executableTarget(
@@ -102,6 +103,8 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "GoldenTesting"], exclude: ["Fixtures", "Corpus"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Geometry", "GoldenTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "SVGTests", dependencies: ["SVG", "GoldenTesting"], exclude: ["Corpus"]),
+        .target(name: "StudioHTTP", swiftSettings: checked),
+        .testTarget(name: "StudioHTTPTests", dependencies: ["StudioHTTP"]),
         .testTarget(name: "GoldenFramesTests", dependencies: ["GoldenFrames", "Geometry"]),
         .testTarget(name: "PoppingTestingTests", dependencies: ["PoppingTesting", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),

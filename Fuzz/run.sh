@@ -10,11 +10,16 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET=${1:-20}
 shift || true
-TARGETS=${*:-png truetype svg layout options scene scene-structure report}
+ALL="png truetype svg layout options scene scene-structure report http"
+TARGETS=${*:-$ALL}
 # --sanitize tells SwiftPM the executables get libFuzzer's main; -Xswiftc instruments the
 # library modules of the parent package too (SwiftPM's flag covers only this package's targets).
-swift build -c release --build-path .build-fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -E "error|warning: unre|Compiling fuzz|Build" || true
+build() {
+    swift build -c release --build-path .build-fuzz --sanitize=fuzzer --sanitize=address "$@" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | grep -E "error|warning: unre|Compiling fuzz|Build" || true
+}
+# Named targets build alone (only what they use); with none, everything builds.
+if [ "$TARGETS" = "$ALL" ]; then build; else for t in $TARGETS; do build --product "fuzz-$t"; done; fi
 BIN=$(swift build -c release --build-path .build-fuzz --show-bin-path)
 mkdir -p Findings
 export ASAN_OPTIONS=detect_leaks=0

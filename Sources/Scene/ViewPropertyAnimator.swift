@@ -56,6 +56,12 @@ public final class ViewPropertyAnimator {
     /// again animates only blocks added since.
     public private(set) var hasFinished = false
 
+    /// What tools call it (a scene file's animation name): the studio's timeline names its
+    /// span `propertyAnimator NAME`. UIKit's animators have no name; nil shows as the kind alone.
+    public var name: String?
+    /// The last frame on which `fractionComplete` was set: a scrub moves the views as running does.
+    private(set) var scrubbedFrame: Int?
+
     /// The blocks given before it started, each with its delay factor.
     private var pendingBlocks: [(animations: () -> Void, delayFactor: Double)] = []
     private var completions: [(Position) -> Void] = []
@@ -140,6 +146,7 @@ public final class ViewPropertyAnimator {
             let value = min(1, max(0, newValue))
             fraction = reversed ? 1 - value : value
             phase = .paused(held: nil)
+            scrubbedFrame = stage.frame
             show()
         }
     }

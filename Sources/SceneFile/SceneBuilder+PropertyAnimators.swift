@@ -90,6 +90,7 @@ extension SceneBuilder {
         if Self.relayouts(spec.changes ?? []) { root.layoutIfNeeded() }
         let animator = ViewPropertyAnimator(stage: stage, timingParameters: blockTiming(spec) ?? .animate(duration: spec.duration ?? 0),
                                             animations: blockChanges(spec.changes ?? []))
+        animator.name = name
         animator.scrubsLinearly = spec.scrubsLinearly ?? true
         animator.pausesOnCompletion = spec.pausesOnCompletion ?? false
         if let lists = handlers["\(name).completion"] {

@@ -1,3 +1,4 @@
+import Demos
 import Foundation
 import Geometry
 import Scene
@@ -40,6 +41,23 @@ import Testing
         var xs: [Double] = []
         ScenePlaybackTests.play(run) { _, stage in xs.append(stage.window.view(named: "card")!.presentedFrame.x) }
         return (xs, run.stage)
+    }
+
+    @Test func theExampleAnimatorIsNamedAsMovingWhileScrubbedContinuedAndReversed() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Scenes/animator.yaml").path
+        let run = try SceneFile.load(path: examples).start(DemoSettings(screenSize: Size(375, 667)))
+        var moving: [Int] = []
+        ScenePlaybackTests.play(run) { f, stage in
+            if stage.movingNames.contains("propertyAnimator expand") { moving.append(f) }
+        }
+        // The drag scrubs it (frames 19–78: the slider moves from the frame after the finger
+        // lands), "Finish" continues it over 0.3 s from its touch-up on 109, and the card's tap
+        // at 170 sends it back over the 0.6 s it took to open.
+        let spans = moving.reduce(into: [[Int]]()) { spans, f in
+            if let last = spans.last?.last, last == f - 1 { spans[spans.count - 1].append(f) } else { spans.append([f]) }
+        }
+        #expect(spans.map { [$0.first!, $0.last!] } == [[19, 78], [109, 126], [170, 205]])
     }
 
     @Test func aScrubbedAnimatorShowsTheFractionLinearlyAndContinuesFromThere() throws {

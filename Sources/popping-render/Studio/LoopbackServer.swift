@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StudioHTTP
 
 /// A small HTTP/1.1 server for `popping-render studio`, listening on 127.0.0.1 only: one request
 /// per connection (`Connection: close`), each on a thread of its own, and streams of server-sent
@@ -7,12 +8,7 @@ import Glibc
 /// still bounds what a client can make it hold: request heads of at most 16 KiB read within
 /// `readTimeout` seconds, no bodies, at most `maxConnections` connections at once.
 final class LoopbackServer: @unchecked Sendable {
-    /// A request's method, decoded path (never containing a `..` segment) and query.
-    struct Request {
-        let method: String
-        let path: String
-        let query: [String: String]
-    }
+    typealias Request = HTTPRequest
 
     /// What a handler answers: a whole body, or a stream of server-sent events written by a
     /// function that returns when the client has gone (its `send` returned false) or the server stops.
@@ -38,7 +34,6 @@ final class LoopbackServer: @unchecked Sendable {
     private var stopped = false
 
     static let maxConnections = 64
-    static let maxHead = 16 << 10
     static let readTimeout = 10
 
     /// Listens on 127.0.0.1 at `preferred` or, when that port is busy, the next free one of the
@@ -121,7 +116,7 @@ final class LoopbackServer: @unchecked Sendable {
         setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
         guard let head = readHead(client) else { return }
         let reply: Reply
-        switch Self.parse(head) {
+        switch HTTPRequest.parse(head) {
         case let .success(request): reply = handler(request)
         case let .failure(refusal): reply = .text(refusal.status, refusal.message)
         }
@@ -147,14 +142,14 @@ final class LoopbackServer: @unchecked Sendable {
     private func readHead(_ client: Int32) -> String? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= Self.maxHead {
+        while true {
             let n = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return nil }
             bytes += chunk[..<n]
-            if let end = bytes.firstRange(of: [13, 10, 13, 10]) {
-                return String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-            }
+            let (head, tooLong) = HTTPRequest.head(in: bytes)
+            if let head { return head }
+            if tooLong { break }
         }
         _ = write(client, Array("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8))
         return nil
@@ -169,40 +164,6 @@ final class LoopbackServer: @unchecked Sendable {
             sent += n
         }
         return true
-    }
-
-    struct Refusal: Error {
-        let status: Int
-        let message: String
-    }
-
-    /// The request line of `head`, checked: GET or POST of an absolute path whose decoded segments
-    /// hold no `..`, `.`, NUL or backslash (refused, never normalised away).
-    static func parse(_ head: String) -> Result<Request, Refusal> {
-        let line = head.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
-        let parts = line.split(separator: " ")
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return .failure(Refusal(status: 400, message: "bad request line")) }
-        let method = String(parts[0])
-        guard method == "GET" || method == "POST" else { return .failure(Refusal(status: 405, message: "GET or POST only")) }
-        let target = String(parts[1])
-        guard target.hasPrefix("/") else { return .failure(Refusal(status: 400, message: "the path must start with /")) }
-        let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let path = String(pieces[0]).removingPercentEncoding else {
-            return .failure(Refusal(status: 400, message: "bad percent-encoding"))
-        }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !segments.contains(where: { $0 == ".." || $0 == "." }), !path.contains("\0"), !path.contains("\\") else {
-            return .failure(Refusal(status: 403, message: "refused: the path has a .. or . segment"))
-        }
-        var query: [String: String] = [:]
-        if pieces.count == 2 {
-            for pair in pieces[1].split(separator: "&") {
-                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let key = String(kv[0]).removingPercentEncoding else { continue }
-                query[key] = kv.count == 2 ? String(kv[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding : ""
-            }
-        }
-        return .success(Request(method: method, path: path, query: query))
     }
 
     private static func reason(_ status: Int) -> String {

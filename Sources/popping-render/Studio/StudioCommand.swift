@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import PoppingRender
 import SceneFile
+import StudioHTTP
 
 /// `popping-render studio SCENE.yaml [MORE.yaml…]`: a live preview in the browser. A server on
 /// 127.0.0.1 serves one page that plays the scene, scrubs it on a timeline of its script and
@@ -132,8 +133,8 @@ struct StudioRoutes: Sendable {
                 return .text(404, "no such frame")
             }
             return .json(tree)
-        case ("GET", _) where request.path.hasPrefix("/files/"):
-            guard let bytes = session.usedFile(String(request.path.dropFirst("/files/".count))) else {
+        case ("GET", _) where request.path.hasPrefix(ServedFiles.prefix):
+            guard let bytes = session.usedFile(request.path) else {
                 return .text(403, "refused: the scene does not use this file")
             }
             return .body(status: 200, type: "text/plain; charset=utf-8", bytes: bytes)

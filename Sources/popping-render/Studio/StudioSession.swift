@@ -1,6 +1,7 @@
 import Foundation
 import PoppingRender
 import SceneFile
+import StudioHTTP
 
 /// What the studio shows and how it gets there: the scenes it was given, the options the page
 /// chose, the last good render (frames as PNG, timeline, view trees) and the problems of the
@@ -69,7 +70,7 @@ final class StudioSession: @unchecked Sendable {
     private var latest: Render?
     private var problems: [Problem] = []
     private var busy = false
-    private var used: Set<String> = []
+    private var served = ServedFiles()
     private var exports: [(format: String, reply: (Result<String, CommandFailure>) -> Void)] = []
     private var stopped = false
 
@@ -80,7 +81,7 @@ final class StudioSession: @unchecked Sendable {
         self.files = files
         self.goldens = goldens
         self.options = options
-        used = Set(files.compactMap(Self.realPath))
+        served.used = Set(files.compactMap(ServedFiles.realPath))
     }
 
     /// Starts the render worker and the watcher of the files in use.
@@ -157,9 +158,9 @@ final class StudioSession: @unchecked Sendable {
         lock.withLock { latest?.id == id ? latest?.check?.goldenFrames[n] : nil }
     }
 
-    /// The bytes of `path` when the scene in view uses that file (its real path, links resolved).
+    /// The bytes of the file a request for `/files/PATH` asks for, when the scene in view uses it.
     func usedFile(_ path: String) -> [UInt8]? {
-        guard let real = Self.realPath(path), lock.withLock({ used.contains(real) }) else { return nil }
+        guard let real = lock.withLock({ served }).file(for: path) else { return nil }
         return FileManager.default.contents(atPath: real).map { [UInt8]($0) }
     }
 
@@ -306,7 +307,7 @@ final class StudioSession: @unchecked Sendable {
             lock.withLock {
                 guard wanted == generation else { return }
                 problems = found
-                used.formUnion(reads)
+                served.used.formUnion(reads)
                 version += 1
                 lock.broadcast()
             }
@@ -321,7 +322,7 @@ final class StudioSession: @unchecked Sendable {
             made.id = "\(started)-\(renders)"
             latest = made
             problems = []
-            used = Set(files.compactMap(Self.realPath)).union(reads)
+            served.used = Set(files.compactMap(ServedFiles.realPath)).union(reads)
             version += 1
             lock.broadcast()
             return true
@@ -353,7 +354,7 @@ final class StudioSession: @unchecked Sendable {
     private func watch() {
         var seen: [String: [Int]] = [:]
         while !isStopped {
-            let files = lock.withLock { used }
+            let files = lock.withLock { served.used }
             var now: [String: [Int]] = [:]
             for path in files {
                 var info = stat()
@@ -365,11 +366,5 @@ final class StudioSession: @unchecked Sendable {
             if changed { lock.withLock { requestRender() } }
             usleep(10_000)
         }
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
