@@ -87,10 +87,13 @@ public final class Canvas {
                                x1: mask.bounds.x1 + dx, y1: mask.bounds.y1 + dy)
         let box = placed.intersection(clip.bounds)
         guard !box.isEmpty else { return }
+        let hidden = mask.hiddenPixels(scaleX: 1, scaleY: 1, tx: Double(dx), ty: Double(dy), within: box)
         paint(color) { blitter in
             for y in box.y0..<box.y1 {
                 mask.withRow(y - dy, from: box.x0 - dx) { alphas in
-                    blitter.blitRuns(alphas, count: box.width, x: box.x0, y: y)
+                    hidden.forEachVisibleRun(y: y, in: box) { run in
+                        blitter.blitCoverage(alphas + (run.lowerBound - box.x0), count: run.count, x: run.lowerBound, y: y)
+                    }
                 }
             }
         }

@@ -8,6 +8,11 @@ public struct CoverageMask: Equatable, Sendable {
     public internal(set) var bounds: PixelRect
     /// Coverage 0...255, row-major over `bounds`.
     public internal(set) var alphas: [UInt8]
+    /// A region of the mask's grid (continuous coordinates, as `bounds`) that is painted over
+    /// opaquely right after the mask, in the same layer: a shadow under its layer's opaque
+    /// background. Filling the mask skips the device pixels lying wholly inside it, which gives
+    /// the same bytes, since whatever is blended there is replaced. Nil for none.
+    public var occluder: Rect?
 
     /// A mask of `bounds` with every pixel at `alpha`.
     init(bounds: PixelRect, alpha: UInt8) {

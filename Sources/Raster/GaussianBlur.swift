@@ -1,3 +1,5 @@
+import Glibc
+
 /// A Gaussian blur approximated by three successive box blurs along each axis, separably (rows,
 /// then columns as the rows of the transposed image), in integer sums, so its time does not
 /// depend on the deviation and its output is the same on every machine.
@@ -93,9 +95,24 @@ public enum GaussianBlur {
     private static func blurRows<C: BlurChannels>(_ data: inout [UInt16], width: Int, height: Int, boxes: [Box],
                                                   _: C.Type) {
         var line = BlurLine<C>(count: width, boxes: boxes)
+        // A row equal to the one before blurs to the same values: the straight sides of a
+        // rounded rect's shadow (most of its rows, and in the vertical pass most of its columns)
+        // are blurred once and copied.
+        let length = width * C.count
+        var before = [UInt16](repeating: 0, count: length)
         data.withUnsafeMutableBufferPointer { d in
-            guard let base = d.baseAddress else { return }
-            for y in 0..<height { line.blur(base + y * width * C.count) }
+            before.withUnsafeMutableBufferPointer { before in
+                guard let base = d.baseAddress, let previous = before.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * length
+                    if y > 0, memcmp(row, previous, length * 2) == 0 {
+                        row.update(from: row - length, count: length)
+                    } else {
+                        previous.update(from: row, count: length)
+                        line.blur(row)
+                    }
+                }
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Blends one premultiplied colour through coverage runs, optionally multiplied by a clip mask.
 struct SolidBlitter: SpanSink {
     let pixels: UnsafeMutablePointer<UInt32>
@@ -24,9 +26,9 @@ struct SolidBlitter: SpanSink {
     }
 
     /// Blits a row of coverage `alphas` starting at (`x`, `y`), one call per run of equal
-    /// coverage, skipping zero runs: how coverage masks are drawn, straight or resampled.
+    /// coverage, skipping zero runs: coverage masks through a clip.
     @inline(__always)
-    mutating func blitRuns(_ alphas: UnsafePointer<UInt8>, count: Int, x: Int, y: Int) {
+    private mutating func blitRuns(_ alphas: UnsafePointer<UInt8>, count: Int, x: Int, y: Int) {
         var i = 0
         while i < count {
             let a = alphas[i]
@@ -35,6 +37,15 @@ struct SolidBlitter: SpanSink {
             if a != 0 { blit(x: x + i, y: y, count: end - i, alpha: Int(a)) }
             i = end
         }
+    }
+
+    /// Blits a row of coverage `alphas` starting at (`x`, `y`): how coverage masks (glyphs,
+    /// shadows) are drawn, straight or resampled. Without a clip in one pass of the coverage
+    /// kernel (cheaper than finding runs when coverage changes from pixel to pixel, as in a
+    /// blurred shadow), with one run by run.
+    mutating func blitCoverage(_ alphas: UnsafePointer<UInt8>, count: Int, x: Int, y: Int) {
+        guard clip == nil else { return blitRuns(alphas, count: count, x: x, y: y) }
+        pr_source_over_coverage(pixels + y * pixelsPerRow + x, alphas, count, color, Blend.simdLevel)
     }
 
     @inline(never)

@@ -5,8 +5,9 @@ import Text
 
 /// Everything one frame draws, in drawing order, with every coordinate already in device pixels
 /// except where an item carries its own transform. A display list is a plain value: it can be
-/// built on one thread and rasterised on another, and two equal lists give identical pixels.
-public struct DisplayList: Sendable {
+/// built on one thread and rasterised on another, and two equal lists give identical pixels
+/// (so a frame equal to the one before is not rasterised again).
+public struct DisplayList: Equatable, Sendable {
     /// The frame's size in device pixels.
     public var width: Int
     public var height: Int
@@ -21,7 +22,7 @@ public struct DisplayList: Sendable {
 }
 
 /// One drawing operation.
-public enum DisplayItem: Sendable {
+public enum DisplayItem: Equatable, Sendable {
     /// Fills `path` (in its own coordinates) mapped through `transform` with a solid colour.
     case fill(Path, color: Color, rule: FillRule, transform: AffineTransform)
     /// Fills `path` mapped through `transform` with a paint (a gradient, as CAGradientLayer draws).

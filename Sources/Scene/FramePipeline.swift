@@ -19,19 +19,44 @@ public struct FramePipeline {
     }
 
     /// Calls `describe` for every frame index in `frames` in order, `rasterise` on the results
-    /// (concurrently when `parallel`), and `deliver` in order. An error from `deliver` stops the run.
-    public func run<Description, Image>(
+    /// (concurrently when `parallel`), and `deliver` in order. An error from `deliver` stops the
+    /// run. A frame whose description equals the one before it shares that frame's image,
+    /// rasterised once: the frames of a settled animation, or of a pause in a script, cost a
+    /// comparison instead of a rasterisation. At most `window` + 1 images are held (the
+    /// previous window's last, for the next window's first frame).
+    public func run<Description: Equatable, Image>(
         frames: Range<Int>,
         describe: (Int) -> Description,
         rasterise: @escaping @Sendable (Description) -> Image,
         deliver: (Int, Image) throws -> Void
     ) throws {
+        var previous: (description: Description, image: Image)?
         var start = frames.lowerBound
         while start < frames.upperBound {
             let end = min(frames.upperBound, start + window)
             let descriptions = (start..<end).map(describe)
-            let images = rasteriseBatch(descriptions, rasterise)
-            for (offset, image) in images.enumerated() { try deliver(start + offset, image) }
+            // Each frame's image: a new one (its index among those rasterised), or nil for the
+            // previous window's last.
+            var slots: [Int?] = []
+            var distinct: [Description] = []
+            for (i, description) in descriptions.enumerated() {
+                if i > 0, description == descriptions[i - 1] {
+                    slots.append(slots[i - 1])
+                } else if i == 0, let previous, previous.description == description {
+                    slots.append(nil)
+                } else {
+                    slots.append(distinct.count)
+                    distinct.append(description)
+                }
+            }
+            let images = rasteriseBatch(distinct, rasterise)
+            var last = previous?.image
+            for (offset, slot) in slots.enumerated() {
+                let image = slot.map { images[$0] } ?? last!
+                try deliver(start + offset, image)
+                last = image
+            }
+            previous = last.map { (descriptions[descriptions.count - 1], $0) }
             start = end
         }
     }

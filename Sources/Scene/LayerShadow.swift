@@ -64,10 +64,19 @@ extension SceneRenderer {
             blurred = shape.blurred(sigma: sigma)
             view.cachedShadow = CachedShadow(source: source, scale: k, sigma: sigma, blurred: blurred)
         }
+        var drawn = blurred
+        if let background = view.presentation.backgroundColor ?? view.backgroundColor, background.alpha >= 1,
+           let covered = view.coveredRect(size) {
+            // The layer's opaque background is the next thing drawn, in the same layer: the
+            // shadow's pixels under it are replaced, so the fill skips them (same bytes).
+            let offset = view.shadowOffset
+            drawn.occluder = Rect((covered.minX - offset.width) * k, (covered.minY - offset.height) * k,
+                                  covered.width * k, covered.height * k)
+        }
         let place = AffineTransform.scale(1 / k, 1 / k)
             .concatenating(.translation(view.shadowOffset.width, view.shadowOffset.height))
             .concatenating(device)
-        return .mask(blurred, color: color, transform: place)
+        return .mask(drawn, color: color, transform: place)
     }
 
     /// Whether the view's drawing covers exactly its rounded bounds: an opaque background, with

@@ -57,6 +57,20 @@ extension View {
         return ring
     }
 
+    /// The larger of the two rects a layer of `size` surely covers with its rounded bounds: the
+    /// bounds narrowed across, or down, by the corners' reach (each corner curve lies within a
+    /// square of that side at its vertex, whichever corners are masked). Nil when the corners
+    /// leave nothing.
+    func coveredRect(_ size: Size) -> Rect? {
+        let half = min(size.width, size.height) / 2, radius = max(0, presentedCornerRadius)
+        let reach = cornerCurve == .circular ? min(radius, half)
+            : min(radius, half / Path.continuousCornerExtent) * Path.continuousCornerExtent
+        let across = Rect(reach, 0, size.width - 2 * reach, size.height)
+        let down = Rect(0, reach, size.width, size.height - 2 * reach)
+        let larger = across.width * across.height >= down.width * down.height ? across : down
+        return larger.width > 0 && larger.height > 0 ? larger : nil
+    }
+
     /// How far in from each edge a rect's corners lie inside the rounded bounds of `size`: both
     /// curves cross the corner's diagonal 0.29 (limited) radii in from the vertex, r(1 − 1/√2)
     /// for the circle and the middle of the central cubic for the continuous corner.

@@ -253,7 +253,11 @@ extension Array where Element == DisplayItem {
             case let .image(px, t, a): return [.image(px, transform: t, alpha: a * alpha)]
             case let .vector(image, t, a): return [.vector(image, transform: t, alpha: a * alpha)]
             case let .text(line, color, t): return [.text(line, color: color.multiplyingAlpha(by: alpha), transform: t)]
-            case let .mask(mask, color, t): return [.mask(mask, color: color.multiplyingAlpha(by: alpha), transform: t)]
+            case let .mask(mask, color, t):
+                // Alone, nothing is drawn over it: no occluder.
+                var alone = mask
+                alone.occluder = nil
+                return [.mask(alone, color: color.multiplyingAlpha(by: alpha), transform: t)]
             default: break
             }
         }

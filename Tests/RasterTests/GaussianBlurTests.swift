@@ -63,4 +63,39 @@ import Testing
         #expect(worst <= 6, "largest difference \(worst)")
         #expect(sampled.pixmap[20, 13].a > 200 && sampled.pixmap[1, 1].a < 20)
     }
+
+    /// The coverage kernel (masks drawn without a clip) gives the bytes of the run-by-run blend
+    /// used through a clip, here a clip that keeps everything, at whole and scaled placements.
+    @Test(arguments: [Geometry.AffineTransform.translation(3, 2), Geometry.AffineTransform(a: 0.9, b: 0, c: 0, d: 1.1, tx: 6.3, ty: 4.7)])
+    func aMaskBlendsTheSameWithAndWithoutAClip(transform: Geometry.AffineTransform) {
+        let mask = CoverageMask(path: Path(roundedRect: Rect(4, 4, 30, 14), cornerRadius: 5)).blurred(sigma: 3)
+        let color = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.7)
+        let plain = Canvas(width: 56, height: 40, background: Color(red: 0.9, green: 0.5, blue: 0.1, alpha: 0.8))
+        let clipped = Canvas(pixmap: plain.pixmap)
+        clipped.clip(to: Path(rect: Rect(0, 0, 56, 40)))
+        plain.fill(mask, color: color, transform: transform)
+        clipped.fill(mask, color: color, transform: transform)
+        #expect(plain.pixmap == clipped.pixmap)
+    }
+
+    /// A shadow under its layer's opaque background is not blended where the background covers
+    /// whole pixels (they are untouched until the background replaces them), and the frame is
+    /// the same as with the shadow blended everywhere.
+    @Test(arguments: [Geometry.AffineTransform.translation(3, 2), Geometry.AffineTransform(a: 0.9, b: 0, c: 0, d: 0.95, tx: 6.3, ty: 4.7)])
+    func anOccludedMaskSkipsOnlyPixelsItsOccluderReplaces(transform: Geometry.AffineTransform) {
+        var mask = CoverageMask(path: Path(rect: Rect(4, 4, 30, 14))).blurred(sigma: 2)
+        let full = Canvas(width: 56, height: 40, background: .white)
+        full.fill(mask, color: .black, transform: transform)
+        mask.occluder = Rect(6, 6, 26, 10)
+        let skipped = Canvas(width: 56, height: 40, background: .white)
+        skipped.fill(mask, color: .black, transform: transform)
+        // Inside the occluder's image the shadow was not drawn.
+        let centre = transform.apply(Point(19, 11))
+        let x = Int(centre.x), y = Int(centre.y)
+        #expect(skipped.pixmap[x, y] == full.pixmap[0, 0] && full.pixmap[x, y] != full.pixmap[0, 0])
+        for canvas in [full, skipped] {
+            canvas.fill(Path(rect: Rect(6, 6, 26, 10)), color: Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 1), transform: transform)
+        }
+        #expect(full.pixmap == skipped.pixmap)
+    }
 }

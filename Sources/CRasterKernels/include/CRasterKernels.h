@@ -16,6 +16,12 @@ int pr_raster_simd_level(void);
 /// next; 0 for none).
 void pr_source_over_span(uint32_t *d, size_t count, uint32_t s, int level, ptrdiff_t ahead);
 
+/// Source-over of the premultiplied colour `s` onto `count` pixels, each at its own coverage
+/// `alphas[i]` (0...255): s' = round(s * a / 255) per channel, then s' + round(d * (255 - s'.alpha)
+/// / 255), the bytes of a run of pr_source_over_span per pixel. How a resampled coverage mask (a
+/// moving shadow) is blended when its coverage changes from pixel to pixel. `level` as above.
+void pr_source_over_coverage(uint32_t *d, const uint8_t *alphas, size_t count, uint32_t s, int level);
+
 /// A band of rows of coverage cells, swept into pixels by `pr_sweep_solid`.
 typedef struct {
     /// The band's first row of cells: a (cover, area) pair of int32 per cell, `stride` cells per
