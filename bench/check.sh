@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# `popping-render check` against rendering the same demo to PNG frames (hashing replaces PNG
-# encoding, so a check must cost no more), and what a failing check's HTML report adds (< 2 s).
+# `popping-render check` against rendering the same demo to PNG frames and to a GIF at 2x
+# (hashing replaces encoding, so a check must cost no more than the GIF: equal frames share a
+# hash, the rest are hashed on every core while later frames render), and what a failing
+# check's HTML report adds (< 2 s).
 set -euo pipefail
 BIN=${BIN:-.build/release}
 OUT=${OUT:-.build/bench}
 DEMO=${DEMO:-owl}
+SCALE=${SCALE:-2}
 goldens="$OUT/check-goldens"
 changed="$OUT/check-goldens-changed"
 rm -rf "$goldens" "$changed" "$OUT/check-frames" "$OUT/check-report"
-"$BIN/popping-render" check "$DEMO" --goldens "$goldens" --update --quiet >/dev/null
+"$BIN/popping-render" check "$DEMO" --scale "$SCALE" --goldens "$goldens" --update --quiet >/dev/null
 
 # Best of three: wall seconds, and CPU seconds (user + system, steadier on a shared machine).
 best() { sort -n | head -1; }
 timed() { for i in 1 2 3; do /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -1; done; }
 wall() { awk '{print $1}' | best; }
 cpu() { awk '{print $2 + $3}' | best; }
-render_runs=$(timed "$BIN/popping-render" "$DEMO" --frames-dir "$OUT/check-frames" --quiet)
-check_runs=$(timed "$BIN/popping-render" check "$DEMO" --goldens "$goldens" --quiet)
+render_runs=$(timed "$BIN/popping-render" "$DEMO" --scale "$SCALE" --frames-dir "$OUT/check-frames" --quiet)
+gif_runs=$(timed "$BIN/popping-render" "$DEMO" --scale "$SCALE" --out "$OUT/check.gif" --quiet)
+check_runs=$(timed "$BIN/popping-render" check "$DEMO" --scale "$SCALE" --goldens "$goldens" --quiet)
 echo "${DEMO}_render_png_frames_seconds: $(echo "$render_runs" | wall) (cpu $(echo "$render_runs" | cpu))"
 echo "${DEMO}_check_seconds: $(echo "$check_runs" | wall) (cpu $(echo "$check_runs" | cpu))"
+echo "${DEMO}_render_gif_seconds: $(echo "$gif_runs" | wall) (cpu $(echo "$gif_runs" | cpu))"
+echo "${DEMO}_check_ratio_to_gif: $(python3 -c "print(round($(echo "$check_runs" | wall) / $(echo "$gif_runs" | wall), 3))") (target <= 1)"
+echo "${DEMO}_check_cpu_ratio_to_gif: $(python3 -c "print(round($(echo "$check_runs" | cpu) / $(echo "$gif_runs" | cpu), 3))")"
 echo "${DEMO}_check_ratio_to_png_frames: $(python3 -c "print(round($(echo "$check_runs" | wall) / $(echo "$render_runs" | wall), 3))")"
 echo "${DEMO}_check_cpu_ratio_to_png_frames: $(python3 -c "print(round($(echo "$check_runs" | cpu) / $(echo "$render_runs" | cpu), 3))")"
 

@@ -16,8 +16,9 @@ public enum GoldenMode: Sendable, Equatable {
 /// Checks one scene's frames against its goldens as they are rendered (a `FrameSink`): each
 /// frame's SHA-256 is compared with the manifest's, and only a frame whose hash differs is
 /// compared pixel by pixel (with a tolerance, or for the report). Frames stream past; only the
-/// previous frame and the report's small patches are kept. A frame identical to the one before
-/// (a scene at rest) reuses its hash, and its comparison when the golden repeats too.
+/// few whose hashes are being computed (on every core, while later frames render) and the
+/// report's small patches are kept. A frame identical to the one before (a scene at rest)
+/// reuses its hash, and its comparison when the golden repeats too.
 public final class SceneCheck: FrameSink {
     /// A differing frame kept whole for artifacts: the golden's pixels and the render's.
     public struct KeyFrame {
@@ -57,8 +58,14 @@ public final class SceneCheck: FrameSink {
     private var goldenPosition = 0
     private var goldenFrame: (index: Int, pixmap: Pixmap)?
 
-    /// The previous frame's pixels and hash.
-    private var previous: (data: [UInt8], hash: String)?
+    /// Frames added but not yet compared, oldest first, each waiting for its hash from another
+    /// core (no ticket: the same bytes as the frame before, whose hash it takes). At most
+    /// `orderedWorkLookahead(itemBytes:)` frames wait, so memory stays bounded.
+    private var pending: [(pixmap: Pixmap, frame: Int, ticket: Int?)] = []
+    private let hashing = OrderedWork<String>(label: "popping-render.check-hash")
+    /// The last added frame's pixels, and the last compared frame's hash.
+    private var lastAdded: [UInt8]?
+    private var lastHash: String?
     /// The last pixel comparison: the golden's hash, the render's and what they differ by.
     private var lastComparison: (expected: String, actual: String, difference: ImageDifference)?
     /// How many frames were hashed (frames identical to the one before are not).
@@ -107,15 +114,25 @@ public final class SceneCheck: FrameSink {
         return candidates.filter(subset.contains)
     }
 
+    /// Takes a frame: its hash is computed on another core while later frames render, and it
+    /// is compared with the golden once the hash is ready, frames in order.
     public func add(_ pixmap: Pixmap, frame: Int) throws {
-        let hash: String
-        if let previous, Self.same(previous.data, pixmap.data) {
-            hash = previous.hash
-        } else {
-            hash = SHA256.hex(pixmap.data)
+        var ticket: Int?
+        if lastAdded.map({ !Self.same($0, pixmap.data) }) ?? true {
+            let data = pixmap.data
+            ticket = hashing.submit { SHA256.hex(data) }
             framesHashed += 1
         }
-        previous = (pixmap.data, hash)
+        lastAdded = pixmap.data
+        pending.append((pixmap, frame, ticket))
+        while pending.count > orderedWorkLookahead(itemBytes: pixmap.data.count) { try compareOldest() }
+    }
+
+    /// Compares the oldest waiting frame with its golden, taking its hash (waiting for it).
+    private func compareOldest() throws {
+        let (pixmap, frame, ticket) = pending.removeFirst()
+        guard let hash = ticket.flatMap({ hashing.take($0) }) ?? lastHash else { return }
+        lastHash = hash
         checkedFrames.append(frame)
         hashes.append(GoldenManifest.Frame(index: frame, sha256: hash))
         if size == nil { size = (pixmap.width, pixmap.height) }
@@ -194,6 +211,7 @@ public final class SceneCheck: FrameSink {
     }
 
     public func finish() throws {
+        while !pending.isEmpty { try compareOldest() }
         var problems: [String] = []
         if let golden {
             if golden.frameCount != frameCount {
@@ -230,6 +248,7 @@ public final class SceneCheck: FrameSink {
     }
 
     public func abort() {
+        pending.removeAll()
         writer?.abort()
         writer = nil
     }

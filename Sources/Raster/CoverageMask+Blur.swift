@@ -191,8 +191,8 @@ extension CoverageMask {
         func inner(_ low: Double, _ high: Double, _ first: Int, _ end: Int) -> (Int, Int) {
             let lo = (low + 1e-3).rounded(.up), hi = (high - 1e-3).rounded(.down)
             guard lo.isFinite, hi.isFinite, lo < hi else { return (first, first) }
-            // bounded: clamped to the box's columns or rows before converting.
-            return (Int(max(Double(first), min(Double(end), lo))), Int(max(Double(first), min(Double(end), hi))))
+            let from = max(Double(first), min(Double(end), lo)), to = max(Double(first), min(Double(end), hi))
+            return (Int(from), Int(to)) // bounded: clamped to the box's columns or rows
         }
         let (x0, x1) = inner(scaleX * o.minX + tx, scaleX * o.maxX + tx, box.x0, box.x1)
         let (y0, y1) = inner(scaleY * o.minY + ty, scaleY * o.maxY + ty, box.y0, box.y1)
