@@ -72,14 +72,21 @@ open class ModernNavigationBar: View {
         frame = Rect(frame.x, frame.y, frame.width, ModernNavigationBar.barHeight + (prefersLargeTitles ? shown : 0))
     }
 
-    /// Makes `item` the right bar item, at the trailing margin in the 44 pt row.
+    /// Makes `item` the right bar item, at the trailing margin in the 44 pt row (the left,
+    /// right to left, as UIKit swaps a bar's items).
     public func setRightItem(_ item: View?) {
         rightItem?.removeFromSuperview()
         rightItem = item
         guard let item else { return }
-        let size = item.bounds.size
-        item.frame = Rect(bounds.width - margin - size.width, (ModernNavigationBar.barHeight - size.height) / 2, size.width, size.height)
         addSubview(item)
+        rightItemPlacement = TrailingBarItem()
+        rightItemPlacement.place(item, in: self, margin: margin, rowHeight: ModernNavigationBar.barHeight)
+    }
+
+    private var rightItemPlacement = TrailingBarItem()
+
+    open override func layoutSubviews() {
+        if let rightItem { rightItemPlacement.place(rightItem, in: self, margin: margin, rowHeight: ModernNavigationBar.barHeight) }
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
@@ -96,31 +103,34 @@ open class ModernNavigationBar: View {
                               transform: .identity))
         }
         let label = titleColor ?? SystemColors.byName["label"]!.resolved(for: style)
+        // Laid out left to right, then placed by `directional`: right to left the back button
+        // (its chevron pointing right) is at the right and the large title is right-aligned.
         var left = margin
         if backTitle != nil {
-            list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: .identity))
+            list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: rightToLeftMirror(flips: true)))
             left = 8 + 12 + 6
             if let back = backTitle {
                 let w = TextLine(back, font: Self.itemFont).width
                 list.appendLine(back, font: Self.itemFont, color: context.tintColor,
-                                in: Rect(left, 0, w + 1, ModernNavigationBar.barHeight), alignment: .left)
+                                in: directional(Rect(left, 0, w + 1, ModernNavigationBar.barHeight)), alignment: isRightToLeft ? .right : .left)
                 left += w + 8
             }
         }
         let inline = prefersLargeTitles ? min(max((12 - shown) / 12, 0), 1) : 1
         if inline > 0 {
-            let right = (rightItem?.frame.minX ?? width - margin) - 8
+            let right = (rightItem.map { directional($0.frame).minX } ?? width - margin) - 8
             let w = min(TextLine(title, font: Self.titleFont).width, max(0, right - left))
             let x = min(max((width - w) / 2, left), right - w)
             list.appendLine(title, font: Self.titleFont, color: label.multiplyingAlpha(by: inline),
-                            in: Rect(x, 0, w, ModernNavigationBar.barHeight), alignment: .center)
+                            in: directional(Rect(x, 0, w, ModernNavigationBar.barHeight)), alignment: .center)
         }
         if shown > 0 {
             let area = Rect(0, ModernNavigationBar.barHeight, width, shown)
             list.append(.beginClip(Path(rect: area), transform: .identity))
             let top = ModernNavigationBar.barHeight + shown - ModernNavigationBar.largeTitleHeight
             list.appendLine(title, font: Self.largeTitleFont, color: label,
-                            in: Rect(margin, top + 3, width - 2 * margin, ModernNavigationBar.largeTitleHeight - 6), alignment: .left)
+                            in: Rect(margin, top + 3, width - 2 * margin, ModernNavigationBar.largeTitleHeight - 6),
+                            alignment: isRightToLeft ? .right : .left)
             list.append(.endClip)
         }
     }

@@ -51,15 +51,21 @@ open class NavigationBar: View {
         super.init(name: "navigationBar", frame: Rect(0, NavigationBar.statusBarHeight, width, NavigationBar.height))
     }
 
-    /// Makes `item` the right bar item (`navigationItem.rightBarButtonItem`), replacing any other.
+    /// Makes `item` the right bar item (`navigationItem.rightBarButtonItem`), replacing any other;
+    /// right to left it is at the left, as UIKit swaps a bar's items.
     public func setRightItem(_ item: View?) {
         rightItem?.removeFromSuperview()
         rightItem = item
         guard let item else { return }
-        let size = item.bounds.size
-        item.frame = Rect(bounds.width - NavigationBar.margin - size.width, (NavigationBar.height - size.height) / 2,
-                          size.width, size.height)
         addSubview(item)
+        rightItemPlacement = TrailingBarItem()
+        rightItemPlacement.place(item, in: self, margin: NavigationBar.margin, rowHeight: NavigationBar.height)
+    }
+
+    private var rightItemPlacement = TrailingBarItem()
+
+    open override func layoutSubviews() {
+        if let rightItem { rightItemPlacement.place(rightItem, in: self, margin: NavigationBar.margin, rowHeight: NavigationBar.height) }
     }
 
     /// A plain text bar button item (`initWithTitle:style:UIBarButtonItemStylePlain`): the system
@@ -83,7 +89,7 @@ open class NavigationBar: View {
     /// to "Back" and then to nothing before the title is truncated.
     public var fittedLayout: Layout {
         let titleWidth = TextLine(title, font: titleFont).width
-        let rightEdge = (rightItem?.frame.minX ?? bounds.width) - NavigationBar.margin
+        let rightEdge = (rightItem.map { directional($0.frame).minX } ?? bounds.width) - NavigationBar.margin
         let candidates: [String?] = backTitle.map { [$0, "Back", nil] } ?? [nil]
         var last = Layout(backTitle: nil, titleBox: .zero)
         for candidate in candidates {
@@ -112,16 +118,18 @@ open class NavigationBar: View {
                           rule: .nonZero, transform: .identity))
         list.append(.fill(Path(rect: Rect(0, NavigationBar.height, bounds.width, 0.5)), color: NavigationBar.hairlineColor,
                           rule: .nonZero, transform: .identity))
+        // Laid out left to right, then placed by `directional`: right to left the back button
+        // (its chevron pointing right) is at the right.
         let fitted = fittedLayout
         if backTitle != nil {
-            list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: .identity))
+            list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: rightToLeftMirror(flips: true)))
             if let back = fitted.backTitle {
                 let x = NavigationBar.margin + NavigationBar.chevronSize.width + NavigationBar.chevronGap
                 list.appendLine(back, font: NavigationBar.itemFont, color: context.tintColor,
-                                in: Rect(x, 0, bounds.width - x, NavigationBar.height), alignment: .left)
+                                in: directional(Rect(x, 0, bounds.width - x, NavigationBar.height)), alignment: isRightToLeft ? .right : .left)
             }
         }
-        list.appendLine(title, font: titleFont, color: titleColor, in: fitted.titleBox, alignment: .center)
+        list.appendLine(title, font: titleFont, color: titleColor, in: directional(fitted.titleBox), alignment: .center)
     }
 
     /// iOS 7's back chevron: two 3 pt strokes meeting in a point at the left, vertically centred.

@@ -63,10 +63,12 @@ open class PageControl: Control {
 
     open override var isMovingByItself: Bool { shown.isMoving(at: shownFrame) }
 
+    /// The centre of page `i`'s dot: the first page's at the leading end.
     private func dotCentre(_ i: Int) -> Double {
         let n = Double(numberOfPages)
         let width = n * Self.dot + (n - 1) * Self.gap
-        return (bounds.width - width) / 2 + Double(i) * (Self.dot + Self.gap) + Self.dot / 2
+        let x = (bounds.width - width) / 2 + Double(i) * (Self.dot + Self.gap) + Self.dot / 2
+        return isRightToLeft ? bounds.width - x : x
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {

@@ -51,7 +51,8 @@ open class ProgressView: View {
                           color: trackTintColor ?? context.resolve(ControlPalette.systemFill), rule: .nonZero, transform: .identity))
         let f = fill.value(at: shownFrame)
         guard f > 0 else { return }
-        let bar = Rect(0, track.y, bounds.width * f, h)
+        // Right to left the bar fills from the right.
+        let bar = directional(Rect(0, track.y, bounds.width * f, h))
         list.append(.fill(Path(roundedRect: bar, cornerRadius: min(h / 2, bar.width / 2)),
                           color: progressTintColor ?? context.tintColor, rule: .nonZero, transform: .identity))
     }

@@ -57,7 +57,9 @@ open class SegmentedControl: Control {
 
     open override func tapped(at point: Point) {
         guard !items.isEmpty, bounds.width > 0 else { return }
-        let index = min(items.count - 1, max(0, Int(saturating: point.x / (bounds.width / Double(items.count)))))
+        // Right to left the first segment is the rightmost.
+        let x = isRightToLeft ? bounds.width - point.x : point.x
+        let index = min(items.count - 1, max(0, Int(saturating: x / (bounds.width / Double(items.count)))))
         guard index != selectedSegmentIndex else { return }
         setSelectedSegmentIndex(index, animated: true)
         send(.valueChanged)
@@ -76,12 +78,12 @@ open class SegmentedControl: Control {
         let at = plate.value(at: shownFrame)
         // Separators between segments that the plate is not next to.
         for i in 1..<items.count where selectedSegmentIndex < 0 || abs(Double(i) - (at + 0.5)) > 0.75 {
-            let rect = Rect(Double(i) * segment - 0.5, (bounds.height - 16) / 2, 1, 16)
+            let rect = directional(Rect(Double(i) * segment - 0.5, (bounds.height - 16) / 2, 1, 16))
             list.append(.fill(Path(rect: rect), color: context.resolve(ControlPalette.separator).multiplyingAlpha(by: 0.6),
                               rule: .nonZero, transform: .identity))
         }
         if selectedSegmentIndex >= 0 {
-            let rect = Rect(at * segment + Self.inset, Self.inset, segment - 2 * Self.inset, bounds.height - 2 * Self.inset)
+            let rect = directional(Rect(at * segment + Self.inset, Self.inset, segment - 2 * Self.inset, bounds.height - 2 * Self.inset))
             let plateColour = selectedSegmentTintColor ?? context.resolve(Self.plateColor)
             list.append(.fill(Path(roundedRect: rect.offsetBy(dx: 0, dy: 1).insetBy(dx: -0.5, dy: -0.5), cornerRadius: Self.radius - 1.5),
                               color: Color(white: 0, alpha: 0.06), rule: .nonZero, transform: .identity))
@@ -90,7 +92,7 @@ open class SegmentedControl: Control {
         }
         let text = context.resolve(ControlPalette.label)
         for (i, title) in items.enumerated() {
-            let box = Rect(Double(i) * segment + 4, 0, segment - 8, bounds.height)
+            let box = directional(Rect(Double(i) * segment + 4, 0, segment - 8, bounds.height))
             list.appendLine(title, font: font, color: text, in: box, alignment: .center)
         }
     }

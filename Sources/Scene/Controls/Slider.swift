@@ -77,7 +77,12 @@ open class Slider: Control {
         return Self.thumb / 2 + (bounds.width - Self.thumb) * f
     }
 
+    /// Right to left the slider is mirrored: the minimum at the right, filling leftwards.
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        drawMirroredRightToLeft(into: &list) { drawTrackAndThumb(into: &$0, context: context) }
+    }
+
+    private func drawTrackAndThumb(into list: inout DisplayList, context: DrawContext) {
         let y = (bounds.height - Self.track) / 2
         let x = thumbCentre
         let whole = Rect(0, y, bounds.width, Self.track)

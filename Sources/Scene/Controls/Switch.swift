@@ -60,7 +60,12 @@ open class Switch: Control {
 
     open override var isMovingByItself: Bool { knobPosition.isMoving(at: shownFrame) || press.isMoving(at: shownFrame) }
 
+    /// Right to left the switch is mirrored: its knob sits on the right when off.
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
+        drawMirroredRightToLeft(into: &list) { drawTrackAndKnob(into: &$0, context: context) }
+    }
+
+    private func drawTrackAndKnob(into list: inout DisplayList, context: DrawContext) {
         let p = knobPosition.value(at: shownFrame), pressed = press.value(at: shownFrame)
         let track = Rect(0, 0, Self.size.width, Self.size.height)
         let off = context.resolve(ControlPalette.secondarySystemFill)

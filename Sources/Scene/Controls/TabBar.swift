@@ -53,7 +53,8 @@ open class TabBar: Control {
         guard !items.isEmpty else { return }
         let width = bounds.width / Double(items.count)
         for (i, item) in items.enumerated() {
-            let frame = Rect(Double(i) * width, 0, width, Self.height)
+            // Right to left the first tab is the rightmost.
+            let frame = directional(Rect(Double(i) * width, 0, width, Self.height))
             if item.frame != frame { item.frame = frame }
             item.layoutSubviews()
         }
@@ -135,7 +136,8 @@ open class TabBarItemView: Control {
     open override func layoutSubviews() {
         let text = LabelLayout.intrinsicSize(of: badgeLabel.text, font: badgeLabel.font, scale: 2).width
         let width = max(Self.badgeHeight, text + 10)
-        badge.frame = Rect(bounds.width / 2 + 5, 2, width, Self.badgeHeight)
+        // At the image's trailing top corner: right of it, or left of it right to left.
+        badge.frame = directional(Rect(bounds.width / 2 + 5, 2, width, Self.badgeHeight))
         badge.cornerRadius = Self.badgeHeight / 2
         badgeLabel.frame = Rect(0, 0, width, Self.badgeHeight)
     }

@@ -198,7 +198,7 @@ open class TableView: ScrollView {
             let box = style == .insetGrouped ? Rect(frame.x + Self.margin, frame.maxY - 7 - 16, frame.width - 2 * Self.margin, 16)
                 : Rect(frame.x + Self.margin, frame.y, frame.width - 2 * Self.margin, frame.height)
             let label = Label(text: upper ? text.uppercased() : text, font: font, textColor: ControlPalette.secondaryLabel.light,
-                              frame: box)
+                              alignment: .natural, frame: box)
             label.isUserInteractionEnabled = false
             addSubview(label)
             labels.append(label)
@@ -267,10 +267,10 @@ open class TableViewCell: View {
 
     public init(name: String, text: String, secondaryText: String? = nil, subtitle: Bool = false, image: View? = nil,
                 accessory: Accessory = .none, font: Font, secondaryFont: Font) {
-        textLabel = Label(name: name + "Text", text: text, font: font, textColor: ControlPalette.label.light)
+        textLabel = Label(name: name + "Text", text: text, font: font, textColor: ControlPalette.label.light, alignment: .natural)
         secondaryTextLabel = secondaryText.map {
             Label(name: name + "SecondaryText", text: $0, font: secondaryFont, textColor: ControlPalette.secondaryLabel.light,
-                  alignment: subtitle ? .left : .right)
+                  alignment: subtitle ? .natural : .right)
         }
         isSubtitle = subtitle && secondaryText != nil
         self.image = image
@@ -308,6 +308,13 @@ open class TableViewCell: View {
         } else {
             textLabel.frame = Rect(x, 0, trailing - x, bounds.height)
         }
+        // Laid out left to right above; right to left UIKit mirrors the row: image and text at
+        // the right, the accessory at the left.
+        if isRightToLeft {
+            for view in [image, textLabel, secondaryTextLabel, accessorySwitch].compactMap({ $0 as View? }) {
+                view.frame = directional(view.frame)
+            }
+        }
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
@@ -327,20 +334,23 @@ open class TableViewCell: View {
             chevron.move(to: Point(bounds.width - m - 7, mid - 6))
             chevron.line(to: Point(bounds.width - m, mid))
             chevron.line(to: Point(bounds.width - m - 7, mid + 6))
+            // Right to left it is at the left, pointing left (chevron.forward flips).
             list.append(.fill(chevron.stroked(width: 2, cap: .round, join: .round), color: context.resolve(ControlPalette.tertiaryLabel),
-                              rule: .nonZero, transform: .identity))
+                              rule: .nonZero, transform: rightToLeftMirror(flips: true)))
         case .checkmark:
+            // At the trailing margin; a checkmark is not mirrored.
+            let end = directional(Rect(bounds.width - m - 14, 0, 14, 0)).maxX
             var tick = Path()
-            tick.move(to: Point(bounds.width - m - 14, mid))
-            tick.line(to: Point(bounds.width - m - 9, mid + 5))
-            tick.line(to: Point(bounds.width - m, mid - 6))
+            tick.move(to: Point(end - 14, mid))
+            tick.line(to: Point(end - 9, mid + 5))
+            tick.line(to: Point(end, mid - 6))
             list.append(.fill(tick.stroked(width: 2.2, cap: .round, join: .round), color: context.tintColor,
                               rule: .nonZero, transform: .identity))
         case .none, .switch: break
         }
         if showsSeparator {
             let h = 1 / context.scale
-            list.append(.fill(Path(rect: Rect(textStart, bounds.height - h, bounds.width - textStart, h)),
+            list.append(.fill(Path(rect: directional(Rect(textStart, bounds.height - h, bounds.width - textStart, h))),
                               color: context.resolve(ControlPalette.separator), rule: .nonZero, transform: .identity))
         }
     }
