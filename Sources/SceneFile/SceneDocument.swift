@@ -24,7 +24,7 @@ struct SceneDocument: Decodable, SchemaDocumented {
         "animations": "Named animations: POP `spring`, `basic`, `decay`, or a UIKit `animate` block.",
         "states": "Named state machines whose transitions run actions (the owl's arms).",
         "on": "Event handlers keyed `VIEW.EVENT` (touchDown, touchUpInside, tap, editingDidBegin, editingChanged, editingDidEnd), `ANIMATION.completion`, `screen.load`, `screen.tap`, or `screen.landscape` / `screen.portrait` (the device turned; they replace the default relayout).",
-        "strings": "Translations by locale: `{de: {Sign In: Anmelden}}`. Texts, titles and placeholders are their own keys (as in an Xcode string catalog); with --locale or screen.locale the locale's table replaces them, and a text it lacks stays as written. A catalog NAME.xcstrings beside the scene file adds its string units.",
+        "strings": "Translations by locale: `{de: {Sign In: Anmelden}}`. Texts, titles and placeholders are their own keys (as in an Xcode string catalog); with --locale or screen.locale the locale's table replaces them, and a text it lacks stays as written. A catalog NAME.xcstrings beside the scene file adds its string units, and strings files LOCALE.lproj/NAME.strings beside it their pairs (the scene's entries win, then the strings files').",
         "script": "The timeline: wait, tap, press, release, type, delete, focus, rotate, seed, waitUntilSettled.",
     ]
 }

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import PoppingRender
 import Scene
-import SceneFile
+@testable import SceneFile
 import Testing
 
 /// Locales in scene files: `strings:` tables and string catalogs translate texts, and a
@@ -69,6 +69,39 @@ import Testing
         #expect(try label(start(Self.screen, locale: "de", folder: folder, name: "screen")).text == "Anmelden")
         try Data("{not json".utf8).write(to: folder.appendingPathComponent("screen.xcstrings"))
         #expect(throws: SceneProblems.self) { try start(Self.screen, locale: "de", folder: folder, name: "screen") }
+    }
+
+    @Test func stringsFilesInLocaleFoldersAddTranslations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lproj-\(UUID().uuidString)")
+        for locale in ["fr", "ja", "Base"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(locale + ".lproj"), withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let french = "/* The sign-in screen */\n\"Sign In\" = \"Se connecter\";\n// the button\n\"Continue\" = \"Continuer \\\"ici\\\"\";\n"
+        try Data(french.utf8).write(to: folder.appendingPathComponent("fr.lproj/screen.strings"))
+        // UTF-16 with its byte order mark, as older Xcode projects wrote them.
+        let japanese = "\"Continue\" = \"続ける\";"
+        try Data([0xFF, 0xFE] + japanese.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: folder.appendingPathComponent("ja.lproj/screen.strings"))
+        try Data("\"Sign In\" = \"Base\";".utf8).write(to: folder.appendingPathComponent("Base.lproj/screen.strings"))
+        let fr = try start(Self.screen, locale: "fr", folder: folder, name: "screen")
+        #expect(try label(fr).text == "Se connecter")
+        #expect((fr.stage.window.view(named: "go") as? Button)?.title == "Continuer \"ici\"")
+        #expect((try start(Self.screen, locale: "ja", folder: folder, name: "screen").stage.window.view(named: "go") as? Button)?.title == "続ける")
+        #expect(try label(start(Self.screen, locale: nil, folder: folder, name: "screen")).text == "Sign In")
+        try Data("\"Sign In\" = \"Se connecter\"\n\"Continue\" = \"Continuer\";".utf8).write(to: folder.appendingPathComponent("fr.lproj/screen.strings"))
+        let problems = SceneFile.problems(in: Array(Self.screen.utf8), file: "screen.yaml", folder: folder).map(\.description)
+        #expect(problems.contains { $0.contains("fr.lproj/screen.strings: line 2: expected ';' after the value of \"Sign In\"") }, "\(problems)")
+    }
+
+    @Test func aStringsFileReadsEscapesCommentsAndBareWords() throws {
+        let table = try StringsFile.table(from: Array("a = b; /* c = d; */ \"tab\\t\" = \"\\U00e9\\n\";".utf8))
+        #expect(table == ["a": "b", "tab\t": "é\n"])
+        #expect(throws: StringsFile.Problem(line: 1, message: "a comment opened with /* is not closed")) {
+            try StringsFile.table(from: Array("/* open".utf8))
+        }
+        #expect(throws: StringsFile.Problem(line: 2, message: "a string opened with \" is not closed")) {
+            try StringsFile.table(from: Array("\n\"a\" = \"b".utf8))
+        }
     }
 
     @Test func badLocalesAreProblemsWhereTheyAreWritten() {
