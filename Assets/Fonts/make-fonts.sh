@@ -92,6 +92,76 @@ with ProcessPoolExecutor() as pool:
 (out / "OFL-Inter.txt").write_text((fontpkg_inter.ROOT / "LICENSE").read_text())
 PY
 
+# The fallback faces for scripts Inter and Nunito Sans lack (UIKit's cascade list; see README.md):
+# Noto Sans Arabic, Hebrew, Devanagari and Thai from Debian's fonts-noto-core and Droid Sans
+# Fallback (CJK) from fonts-droid-fallback, at the versions pinned here, subset to their scripts
+# with every layout feature kept (HarfBuzz shapes them) and no hinting.
+for pinned in "fonts-noto-core 20201225-1" "fonts-droid-fallback 1:6.0.1r16-1.1"; do
+    set -- $pinned
+    have="$(dpkg-query -W -f '${Version}' "$1" 2>/dev/null || true)"
+    if [ "$have" != "$2" ]; then
+        echo "error: make fonts needs Debian's $1 $2 (have: ${have:-none}); apt-get install $1=$2" >&2
+        exit 2
+    fi
+done
+"$venv/bin/python" - "$here" <<'PY'
+import sys
+from pathlib import Path
+from fontTools.ttLib import TTFont
+from fontTools import subset
+
+out = Path(sys.argv[1])
+noto = Path("/usr/share/fonts/truetype/noto")
+droid = Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf")
+
+def chars(encoding, first, last):
+    """The characters of a double-byte encoding's rows first..last (lead bytes), decodable ones only."""
+    found = []
+    for lead in range(first, last + 1):
+        for trail in range(0xA1, 0xFF):
+            try:
+                found.append(ord(bytes([lead, trail]).decode(encoding)))
+            except UnicodeDecodeError:
+                pass
+    return found
+
+shared = [0x20, 0xA0, 0x200C, 0x200D, 0x25CC]
+faces = [
+    ("NotoSansArabic-Regular", noto / "NotoSansArabic-Regular.ttf",
+     [*range(0x600, 0x700), *range(0x750, 0x780), *range(0x8A0, 0x900), *range(0xFB50, 0xFE00), *range(0xFE70, 0xFF00)]),
+    ("NotoSansHebrew-Regular", noto / "NotoSansHebrew-Regular.ttf", [*range(0x590, 0x600), *range(0xFB1D, 0xFB50)]),
+    ("NotoSansDevanagari-Regular", noto / "NotoSansDevanagari-Regular.ttf",
+     [*range(0x900, 0x980), *range(0xA8E0, 0xA900), *range(0x1CD0, 0x1D00), 0x20B9]),
+    ("NotoSansThai-Regular", noto / "NotoSansThai-Regular.ttf", [*range(0xE00, 0xE80)]),
+    # CJK: punctuation, kana, full-width forms, and the Han characters of GB 2312 level 1 (3,755,
+    # modern Chinese) and JIS X 0208 level 1 (2,965, Japanese). (The face has no Hangul.)
+    ("DroidSansFallback-CJK", droid,
+     [*range(0x3000, 0x3040), *range(0x3040, 0x3100), *range(0x3130, 0x3190), *range(0xFF00, 0xFFF0),
+      *chars("gb2312", 0xB0, 0xD7), *chars("euc-jp", 0xB0, 0xCF)]),
+]
+for name, source, covered in faces:
+    font = TTFont(source)
+    options = subset.Options()
+    options.layout_features = ["*"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+    options.notdef_outline = True
+    options.glyph_names = False
+    options.hinting = False
+    options.drop_tables += ["DSIG", "gasp", "prep", "fpgm", "cvt "]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(set(covered + shared)))
+    subsetter.subset(font)
+    if "head" in font:
+        font["head"].modified = font["head"].created
+    font.recalcTimestamp = False
+    path = out / f"{name}.ttf"
+    font.save(path, reorderTables=True)
+    assert "glyf" in font, f"{path}: not TrueType outlines"
+    print(f"{path.name}: {font['maxp'].numGlyphs} glyphs, {path.stat().st_size} bytes")
+PY
+cp /usr/share/doc/fonts-noto-core/copyright "$here/LICENSE-Noto.txt"
+cp /usr/share/doc/fonts-droid-fallback/copyright "$here/LICENSE-DroidSansFallback.txt"
+
 # The binary embeds the faces (base64 in a generated Swift file), so it needs no font files at run time.
 swift_file="$here/../../Sources/Text/BundledFontData.swift"
 {
@@ -110,6 +180,14 @@ swift_file="$here/../../Sources/Text/BundledFontData.swift"
         base64 -w 120 "$here/Inter-$style.ttf"
         echo "\"\"\""
     done
+    for face in NotoSansArabic NotoSansHebrew NotoSansDevanagari NotoSansThai; do
+        echo "    static let ${face,}Regular = \"\"\""
+        base64 -w 120 "$here/$face-Regular.ttf"
+        echo "\"\"\""
+    done
+    echo "    static let droidSansFallbackCJK = \"\"\""
+    base64 -w 120 "$here/DroidSansFallback-CJK.ttf"
+    echo "\"\"\""
     echo "}"
 } > "$swift_file.partial"
 mv "$swift_file.partial" "$swift_file"

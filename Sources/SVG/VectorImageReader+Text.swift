@@ -76,14 +76,14 @@ extension VectorImageReader {
             guard let line = run.line else { continue }
             let anchor = run.chunk < layout.anchors.count ? layout.anchors[run.chunk] : 0
             let x = run.origin.x - anchor * chunkWidths[run.chunk]
-            let s = line.font.unitScale
             let rotation = run.rotation == 0 ? AffineTransform.identity : .rotation(run.rotation * .pi / 180)
             var path = Path()
             for placed in line.glyphs {
-                let outline = line.font.typeface.outline(of: placed.glyph)
+                let outline = placed.font.typeface.outline(of: placed.glyph)
                 guard !outline.isEmpty else { continue }
+                let s = placed.font.unitScale
                 let placement = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: 0).concatenating(rotation)
-                    .concatenating(.translation(x + placed.x, run.origin.y))
+                    .concatenating(.translation(x + placed.x, run.origin.y - placed.y))
                 path.append(outline.transformed(by: placement))
             }
             guard !path.isEmpty, let node = painted(path, element: run.element, run.context) else { continue }

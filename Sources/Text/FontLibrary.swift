@@ -22,6 +22,11 @@ public enum FontLibrary {
         case interBold = "Inter-Bold"
         case interExtraBold = "Inter-ExtraBold"
         case interBlack = "Inter-Black"
+        case notoSansArabic = "NotoSansArabic-Regular"
+        case notoSansHebrew = "NotoSansHebrew-Regular"
+        case notoSansDevanagari = "NotoSansDevanagari-Regular"
+        case notoSansThai = "NotoSansThai-Regular"
+        case droidSansFallbackCJK = "DroidSansFallback-CJK"
 
         /// The parsed typeface; parsed once, on first use.
         public func typeface() throws -> Typeface { try FontLibrary.parsed.typeface(self) }
@@ -45,6 +50,11 @@ public enum FontLibrary {
             case .interBold: return BundledFontData.interBold
             case .interExtraBold: return BundledFontData.interExtraBold
             case .interBlack: return BundledFontData.interBlack
+            case .notoSansArabic: return BundledFontData.notoSansArabicRegular
+            case .notoSansHebrew: return BundledFontData.notoSansHebrewRegular
+            case .notoSansDevanagari: return BundledFontData.notoSansDevanagariRegular
+            case .notoSansThai: return BundledFontData.notoSansThaiRegular
+            case .droidSansFallbackCJK: return BundledFontData.droidSansFallbackCJK
             }
         }
     }
@@ -113,5 +123,33 @@ public enum FontLibrary {
     /// A bundled file's bytes from its base64 text.
     private static func bytes(_ base64: String) -> [UInt8] {
         [UInt8](Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data())
+    }
+}
+
+extension FontLibrary {
+    /// The faces tried, in order, for a character the font itself lacks, as UIKit's cascade
+    /// list: Inter for Latin, Greek and Cyrillic, then Noto Sans Arabic, Hebrew, Devanagari and
+    /// Thai, then Droid Sans Fallback for Chinese, Japanese and Korean (see Assets/Fonts/README.md).
+    /// Each is one regular weight: bold text in these scripts is drawn regular.
+    public static let fallbackFaces: [Face] = [.interRegular, .notoSansArabic, .notoSansHebrew, .notoSansDevanagari,
+                                               .notoSansThai, .droidSansFallbackCJK]
+
+    /// The face each scalar is drawn with: `primary` when it has the character; else, for a
+    /// character of no script of its own (space, punctuation, digit, mark), the face of the
+    /// character before it when that face has it, so a run stays in one face; else the first
+    /// fallback face that has it; else `primary` (its missing-glyph box).
+    static func faces(for scalars: [Unicode.Scalar], primary: Typeface) -> [Typeface] {
+        var faces: [Typeface] = []
+        faces.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if let previous = faces.last, previous !== primary, TextScript(of: scalar).isShared, previous.covers(scalar) {
+                faces.append(previous)
+            } else if primary.covers(scalar) || scalar.properties.isWhitespace || scalar == Typeface.bullet {
+                faces.append(primary)
+            } else {
+                faces.append(fallbackFaces.lazy.compactMap { try? $0.typeface() }.first { $0.covers(scalar) } ?? primary)
+            }
+        }
+        return faces
     }
 }

@@ -28,7 +28,7 @@ struct LineWrapper {
                     // The last line the label shows: the rest of the paragraph when it fits and no
                     // text follows; else truncated or clipped as the mode says (the wrapping modes
                     // wrap it as any other line).
-                    let rest = TextLine(glyphs: Array(paragraph.glyphs[start...]), font: font)
+                    let rest = paragraph.line(start, n, font: font)
                     let textRemains = p < shaped.paragraphs.count - 1
                     if !textRemains && fits(paragraph.width(start, n)) {
                         lines.append(WrappedLine(line: rest, endsParagraph: true, clipped: false))
@@ -68,7 +68,7 @@ struct LineWrapper {
                     return k
                 }()
                 let visible = paragraph.trimmed(start, end)
-                lines.append(WrappedLine(line: TextLine(glyphs: Array(paragraph.glyphs[start..<visible]), font: font),
+                lines.append(WrappedLine(line: paragraph.line(start, visible, font: font),
                                          endsParagraph: end >= n, clipped: false))
                 start = end
                 if lines.count == maxLines { return }

@@ -1,23 +1,41 @@
-/// Text split into paragraphs at its line separators and turned into glyphs once, so it can be
-/// wrapped at any width in time linear in its length (a label re-wraps when its width changes,
-/// never re-maps its characters).
+import CFriBidi
+import CUnibreak
+
+/// Text split into paragraphs at its line separators and shaped once, so it can be wrapped at
+/// any width in time linear in its length (a label re-wraps when its width changes, never
+/// re-shapes its characters).
 ///
-/// Widths are kept in font units as pen positions: `pens[i]` is where glyph `i` starts (the
-/// kerning with the glyph before it included), so the width of glyphs `i..<j` set on a line of
-/// their own is `pens[j] - pens[i]` less the kerning between glyphs `j - 1` and `j`, which a line
-/// ending at `j` does not apply.
+/// Each paragraph goes through the steps a text system takes: the Unicode Bidirectional
+/// Algorithm (FriBidi) gives every character its embedding level, the paragraph's direction
+/// taken from its first strong character (rules P2 and P3, as `NSWritingDirectionNatural`
+/// documents) and, when it has none, from the layout direction; the characters are split into
+/// runs of one level, one script and one face (the font itself, or the bundled face the
+/// fallback cascade names for a script it lacks, `FontLibrary.fallbackFaces`); HarfBuzz shapes
+/// each run; and UAX #14 (libunibreak) marks where a line may break.
+///
+/// Glyphs are kept in logical order with pen positions in the font's units: `pens[i]` is where
+/// glyph `i` starts (the kerning with the glyph before it included), so the width of glyphs
+/// `i..<j` set on a line of their own is `pens[j] - pens[i]` less the kerning glyph `j - 1`
+/// carries towards glyph `j`, which a line ending there does not apply. A line is put in visual
+/// order only when it is cut (`Paragraph.line`).
 public struct ShapedParagraphs: Equatable, Sendable {
     /// One paragraph's glyphs.
     public struct Paragraph: Equatable, Sendable {
-        /// The glyph ids, one per Unicode scalar.
+        /// The glyph ids in logical order.
         public let glyphs: [Int]
+        /// The font each glyph is drawn with: the paragraph's font or a fallback face at its size.
+        let fonts: [Font]
         /// Pen positions in font units; `pens.count == glyphs.count + 1`, the last is the width.
         let pens: [Int]
-        /// The kerning between glyph `i` and `i + 1`, in font units (0 after the last).
+        /// The kerning glyph `i` carries towards glyph `i + 1`, in font units (0 after the last).
         let kernAfter: [Int]
+        /// Each glyph's offset from its pen position (a mark over its base), font units, y up.
+        let offsetX: [Int], offsetY: [Int]
+        /// Each glyph's bidirectional embedding level (odd: right to left).
+        let levels: [UInt8]
         /// Whether glyph `i` is white space, which hangs past a wrapped line's end.
         let isSpace: [Bool]
-        /// The glyph indices a line may start at after a soft wrap, ascending, ending with `glyphs.count`.
+        /// The glyph indices a line may start at after a soft wrap (UAX #14), ascending, ending with `glyphs.count`.
         let wordBreaks: [Int]
 
         /// The width of glyphs `start..<end` on a line of their own, in font units.
@@ -32,19 +50,46 @@ public struct ShapedParagraphs: Equatable, Sendable {
             while e > start && isSpace[e - 1] { e -= 1 }
             return e
         }
+
+        /// Glyphs `start..<end` as a line in visual order: runs reversed as the Bidirectional
+        /// Algorithm's rule L2 says (from the highest level down to the lowest odd one, every
+        /// sequence at that level or higher is reversed), pens advancing left to right.
+        func line(_ start: Int, _ end: Int, font: Font) -> TextLine {
+            var order = Array(start..<end)
+            let present = levels[start..<end]
+            if let highest = present.max(), let lowestOdd = present.filter({ $0 & 1 == 1 }).min() {
+                for level in stride(from: highest, through: lowestOdd, by: -1) {
+                    var k = 0
+                    while k < order.count {
+                        guard levels[order[k]] >= level else { k += 1; continue }
+                        var e = k
+                        while e < order.count && levels[order[e]] >= level { e += 1 }
+                        order[k..<e].reverse()
+                        k = e
+                    }
+                }
+            }
+            var pen = 0
+            let placements = order.map { i -> TextLine.Placement in
+                defer { pen += pens[i + 1] - pens[i] }
+                return TextLine.Placement(glyph: glyphs[i], x: font.points(pen + offsetX[i]), y: font.points(offsetY[i]),
+                                          font: fonts[i])
+            }
+            return TextLine(font: font, placements: placements, width: font.points(width(start, end)))
+        }
     }
 
-    /// The font the glyphs are from.
+    /// The font the glyphs are from (fallback faces are drawn at its size).
     public let font: Font
     /// The paragraphs in order; text ending in a line separator has no empty paragraph after it,
     /// and empty text is one empty paragraph.
     public let paragraphs: [Paragraph]
 
-    /// Maps `text` to glyphs, splitting it at line feeds, carriage returns (a CR LF pair is one
-    /// break), U+2028 and U+2029.
-    public init(_ text: String, font: Font) {
+    /// Shapes `text`, splitting it at line feeds, carriage returns (a CR LF pair is one break),
+    /// U+2028 and U+2029. `rightToLeft` is the layout direction, the direction of a paragraph
+    /// with no strong character.
+    public init(_ text: String, font: Font, rightToLeft: Bool = false) {
         self.font = font
-        let face = font.typeface
         var paragraphs: [Paragraph] = []
         var scalars: [Unicode.Scalar] = []
         var previousWasCR = false
@@ -53,40 +98,106 @@ public struct ShapedParagraphs: Equatable, Sendable {
             defer { previousWasCR = isCR }
             if scalar == "\n" && previousWasCR { continue }
             if isCR || scalar == "\n" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                paragraphs.append(Self.paragraph(scalars, face))
+                paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft))
                 scalars.removeAll(keepingCapacity: true)
             } else {
                 scalars.append(scalar)
             }
         }
         // Empty text is one empty line, as a one-line label has always been sized.
-        if !scalars.isEmpty || paragraphs.isEmpty { paragraphs.append(Self.paragraph(scalars, face)) }
+        if !scalars.isEmpty || paragraphs.isEmpty { paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft)) }
         self.paragraphs = paragraphs
     }
 
-    private static func paragraph(_ scalars: [Unicode.Scalar], _ face: Typeface) -> Paragraph {
-        let glyphs = scalars.map(face.glyph(for:))
-        var pens = [0], kernAfter: [Int] = []
-        pens.reserveCapacity(glyphs.count + 1)
-        kernAfter.reserveCapacity(glyphs.count)
-        for (i, g) in glyphs.enumerated() {
-            let kern = i + 1 < glyphs.count ? face.kerning(g, glyphs[i + 1]) : 0
-            kernAfter.append(kern)
-            pens.append(pens[i] + face.advance(of: g) + kern)
-        }
-        let isSpace = scalars.map { $0.properties.isWhitespace }
-        // A line may start after white space, or after a hyphen or dash followed by a letter.
-        var breaks: [Int] = []
-        for i in scalars.indices.dropFirst() where !isSpace[i] {
-            let before = scalars[i - 1]
-            if isSpace[i - 1] || (Self.breaksAfter.contains(before) && scalars[i].properties.isAlphabetic) {
-                breaks.append(i)
+    /// Shapes one paragraph (no line separators in `scalars`).
+    static func paragraph(_ scalars: [Unicode.Scalar], _ font: Font, rightToLeft: Bool) -> Paragraph {
+        let levels = bidiLevels(scalars, rightToLeft: rightToLeft)
+        let scripts = resolvedScripts(scalars)
+        let faces = FontLibrary.faces(for: scalars, primary: font.typeface)
+        let units = font.typeface.unitsPerEm
+        var glyphs: [Int] = [], fonts: [Font] = [], pens = [0], kernAfter: [Int] = [], offsetX: [Int] = [], offsetY: [Int] = []
+        var glyphLevels: [UInt8] = [], isSpace: [Bool] = [], clusters: [Int] = []
+        var start = 0
+        while start < scalars.count {
+            var end = start + 1
+            while end < scalars.count && levels[end] == levels[start] && scripts[end] == scripts[start]
+                    && faces[end] === faces[start] { end += 1 }
+            let face = faces[start]
+            let runFont = face === font.typeface ? font : Font(face, size: font.pointSize)
+            let rightToLeftRun = levels[start] & 1 == 1
+            for shaped in face.shape(scalars, range: start..<end, rightToLeft: rightToLeftRun, script: scripts[start],
+                                     unitsPerEm: units) {
+                glyphs.append(shaped.glyph)
+                fonts.append(runFont)
+                pens.append(pens[pens.count - 1] + shaped.advance)
+                // Left to right, the font's pair kerning is what its advance gained over its width.
+                kernAfter.append(!rightToLeftRun && face === font.typeface ? shaped.advance - face.advance(of: shaped.glyph) : 0)
+                offsetX.append(shaped.offsetX)
+                offsetY.append(shaped.offsetY)
+                glyphLevels.append(levels[shaped.cluster])
+                isSpace.append(scalars[shaped.cluster].properties.isWhitespace)
+                clusters.append(shaped.cluster)
             }
+            start = end
         }
-        breaks.append(scalars.count)
-        return Paragraph(glyphs: glyphs, pens: pens, kernAfter: kernAfter, isSpace: isSpace, wordBreaks: breaks)
+        if !kernAfter.isEmpty { kernAfter[kernAfter.count - 1] = 0 }
+        // A line may start at the first glyph of the character after a break opportunity.
+        let opportunities = lineBreaks(scalars)
+        var breaks: [Int] = []
+        var g = 0
+        for s in scalars.indices.dropLast() where opportunities[s] {
+            while g < clusters.count && clusters[g] <= s { g += 1 }
+            if g < clusters.count && g > 0 && breaks.last != g && !isSpace[g] { breaks.append(g) }
+        }
+        breaks.append(glyphs.count)
+        return Paragraph(glyphs: glyphs, fonts: fonts, pens: pens, kernAfter: kernAfter, offsetX: offsetX, offsetY: offsetY,
+                         levels: glyphLevels, isSpace: isSpace, wordBreaks: breaks)
     }
 
-    /// Hyphens and dashes a word may wrap after.
-    private static let breaksAfter: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2013}", "\u{2014}"]
+    /// The embedding level of each scalar by the Unicode Bidirectional Algorithm (FriBidi), the
+    /// paragraph's direction from its first strong character, else `rightToLeft`.
+    static func bidiLevels(_ scalars: [Unicode.Scalar], rightToLeft: Bool) -> [UInt8] {
+        let n = scalars.count
+        // Nothing before U+0590 is right to left or a directional control: a left-to-right
+        // paragraph of such text is all level 0.
+        if !rightToLeft && scalars.allSatisfy({ $0.value < 0x0590 }) { return [UInt8](repeating: 0, count: n) }
+        let chars = scalars.map { FriBidiChar($0.value) }
+        var types = [FriBidiCharType](repeating: FRIBIDI_TYPE_LTR, count: n)
+        var brackets = [FriBidiBracketType](repeating: 0, count: n)
+        var levels = [FriBidiLevel](repeating: 0, count: n)
+        // Weak: found from the text's first strong character, else this direction.
+        var base: FriBidiParType = rightToLeft ? FRIBIDI_PAR_WRTL : FRIBIDI_PAR_WLTR
+        fribidi_get_bidi_types(chars, FriBidiStrIndex(n), &types)
+        fribidi_get_bracket_types(chars, FriBidiStrIndex(n), types, &brackets)
+        let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &levels)
+        // FriBidi fails only when it cannot allocate; the text then stays in the layout's direction.
+        guard result > 0 else { return [UInt8](repeating: rightToLeft ? 1 : 0, count: n) }
+        return levels.map { UInt8(clamping: $0) }
+    }
+
+    /// Each scalar's script, with Common and Inherited characters (spaces, punctuation, digits,
+    /// marks) taking the script before them, or after them at the paragraph's start.
+    static func resolvedScripts(_ scalars: [Unicode.Scalar]) -> [TextScript] {
+        var scripts = scalars.map(TextScript.init(of:))
+        let first = scripts.first { !$0.isShared } ?? .latin
+        var current = first
+        for i in scripts.indices {
+            if scripts[i].isShared { scripts[i] = current } else { current = scripts[i] }
+        }
+        return scripts
+    }
+
+    /// Whether a line may break after each scalar, by UAX #14 (libunibreak); the end of the text
+    /// is a mandatory break.
+    static func lineBreaks(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        guard !scalars.isEmpty else { return [] }
+        _ = unibreakReady
+        let codes = scalars.map { utf32_t($0.value) }
+        var marks = [CChar](repeating: 0, count: scalars.count)
+        set_linebreaks_utf32(codes, codes.count, nil, &marks)
+        return marks.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
+    }
+
+    /// libunibreak's tables, set up once before the first use.
+    private static let unibreakReady: Void = init_linebreak()
 }

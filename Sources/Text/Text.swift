@@ -10,8 +10,9 @@
 // The pieces, in the order data flows:
 //   Typeface (tables: head, maxp, hhea, hmtx, OS/2, cmap 4/12, loca, glyf, kern, GPOS)
 //   -> Font (a typeface at a point size: ascender, line height, advances, string size)
-//   -> TextLine (glyphs and kerned pen positions), ShapedParagraphs (a text's paragraphs as glyphs,
-//      ready to wrap) -> LineWrapper (greedy, linear-time line breaking) -> LabelLayout (lines,
+//   -> ShapedParagraphs (a text's paragraphs: bidirectional levels by FriBidi, runs of one script
+//      and face with the fallback faces for scripts the font lacks, shaped by HarfBuzz, UAX #14
+//      break opportunities by libunibreak) -> TextLine (glyphs in visual order and pen positions) -> LineWrapper (greedy, linear-time line breaking) -> LabelLayout (lines,
 //      truncation, alignment, baselines)
 //   -> drawing on a Raster canvas through any transform, with cached glyph masks for the
 //      common axis-aligned case.

@@ -13,32 +13,39 @@ extension Canvas {
     public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
                      cache: GlyphMaskCache = .shared) {
         let font = line.font
-        let s = font.unitScale
         let cacheable = transform.b == 0 && transform.c == 0 && transform.a == transform.d && transform.a > 0
             && font.pointSize * transform.a <= GlyphPlacement.largestCachedPixelsPerEm
         if transform.b == 0 && transform.c == 0 && transform.d > 0 {
             // A line whose every glyph lies wholly above or below the canvas (with 2 px to spare for
             // the sub-pixel steps) draws nothing: skip it (the many off-screen lines of a long label).
+            // Fallback faces and raised marks are counted with the line's own face.
             let baseline = transform.apply(origin).y
-            let top = baseline - font.typeface.inkMaxY * s * transform.d - 2
-            let bottom = baseline - font.typeface.inkMinY * s * transform.d + 2
+            var above = font.typeface.inkMaxY * font.unitScale, below = font.typeface.inkMinY * font.unitScale
+            for placed in line.glyphs where placed.font != font || placed.y != 0 {
+                above = max(above, placed.y + placed.font.typeface.inkMaxY * placed.font.unitScale)
+                below = min(below, placed.y + placed.font.typeface.inkMinY * placed.font.unitScale)
+            }
+            let top = baseline - above * transform.d - 2
+            let bottom = baseline - below * transform.d + 2
             if bottom < 0 || top > Double(pixmap.height) { return }
         }
         for placed in line.glyphs {
-            let outline = font.typeface.outline(of: placed.glyph)
+            let face = placed.font.typeface
+            let outline = face.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
-            let pen = Point(origin.x + placed.x, origin.y)
+            let pen = Point(origin.x + placed.x, origin.y - placed.y)
             if cacheable, let spot = GlyphPlacement(pen: transform.apply(pen)) {
                 let ppem64 = Int(saturating: (font.pointSize * transform.a * 64).rounded())
-                let key = GlyphMaskCache.Key(typeface: font.typeface, glyph: placed.glyph,
+                let key = GlyphMaskCache.Key(typeface: face, glyph: placed.glyph,
                                              ppem64: ppem64, subX: spot.subX, subY: spot.subY)
                 let mask = cache.mask(key) {
-                    let e = Double(ppem64) / 64 / Double(font.typeface.unitsPerEm)
+                    let e = Double(ppem64) / 64 / Double(face.unitsPerEm)
                     let toPixels = AffineTransform(a: e, b: 0, c: 0, d: -e, tx: spot.fractionX, ty: spot.fractionY)
                     return CoverageMask(path: outline, transform: toPixels)
                 }
                 fill(mask, dx: spot.x, dy: spot.y, color: color)
             } else {
+                let s = placed.font.unitScale
                 let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)
                 fill(outline, color: color, transform: toUser.concatenating(transform))
             }
@@ -50,11 +57,11 @@ extension Canvas {
     /// projected point by point, never from a cached mask.
     public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
                      projection: ProjectiveTransform) {
-        let s = line.font.unitScale
         for placed in line.glyphs {
-            let outline = line.font.typeface.outline(of: placed.glyph)
+            let outline = placed.font.typeface.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
-            let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: origin.x + placed.x, ty: origin.y)
+            let s = placed.font.unitScale
+            let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: origin.x + placed.x, ty: origin.y - placed.y)
             fill(outline, color: color, transform: toUser.concatenating(transform), projection: projection)
         }
     }

@@ -1,17 +1,30 @@
 import Geometry
 
-/// One line of text turned into glyphs and their pen positions: each character is mapped to a
-/// glyph (.notdef when the font lacks it) and advanced by its width plus the pair kerning.
+/// One line of text turned into glyphs and their pen positions, in visual order (left to right
+/// on the page, whatever the reading direction).
 ///
-/// There is no shaping beyond that (no ligatures or contextual forms), which is what UI labels
-/// in Latin script need.
+/// A string is shaped as `ShapedParagraphs` shapes a paragraph (bidirectional order, fallback
+/// faces for scripts the font lacks, HarfBuzz shaping); a glyph sequence given directly is
+/// advanced by each glyph's width plus the pair kerning.
 public struct TextLine: Equatable, Sendable {
-    /// A glyph and where its origin sits on the baseline, in points from the line's start.
+    /// A glyph and where its origin sits relative to the line's baseline start.
     public struct Placement: Equatable, Sendable {
-        /// The glyph id in the font.
+        /// The glyph id in `font`.
         public var glyph: Int
         /// The glyph origin's distance along the baseline from the line's start, in points.
         public var x: Double
+        /// How far the glyph origin sits above the baseline, in points (a mark over its base).
+        public var y: Double
+        /// The font the glyph is drawn with: the line's font or a fallback face at its size.
+        public var font: Font
+
+        /// A glyph of `font` at `x` along the baseline, `y` above it.
+        public init(glyph: Int, x: Double, y: Double = 0, font: Font) {
+            self.glyph = glyph
+            self.x = x
+            self.y = y
+            self.font = font
+        }
     }
 
     /// The font the line is set in.
@@ -21,9 +34,11 @@ public struct TextLine: Equatable, Sendable {
     /// The pen position after the last glyph: the line's advance width in points.
     public private(set) var width: Double
 
-    /// Lays out `string` with `font`.
-    public init(_ string: String, font: Font) {
-        self.init(glyphs: string.unicodeScalars.map(font.typeface.glyph(for:)), font: font)
+    /// Lays out `string` with `font` as one paragraph (line separators included), shaped and in
+    /// visual order; `rightToLeft` is the direction of text with no strong character.
+    public init(_ string: String, font: Font, rightToLeft: Bool = false) {
+        let paragraph = ShapedParagraphs.paragraph(Array(string.unicodeScalars), font, rightToLeft: rightToLeft)
+        self = paragraph.line(0, paragraph.glyphs.count, font: font)
     }
 
     /// Lays out a glyph sequence with `font`, applying kerning between neighbours.
@@ -35,7 +50,7 @@ public struct TextLine: Equatable, Sendable {
         placements.reserveCapacity(ids.count)
         for (i, g) in ids.enumerated() {
             if i > 0 { pen += face.kerning(ids[i - 1], g) }
-            placements.append(Placement(glyph: g, x: font.points(pen)))
+            placements.append(Placement(glyph: g, x: font.points(pen), font: font))
             pen += face.advance(of: g)
         }
         glyphs = placements
@@ -45,12 +60,11 @@ public struct TextLine: Equatable, Sendable {
     /// The box around the glyphs' outlines (control points included, so it contains them) in
     /// points relative to the baseline origin, y down; `nil` when no glyph has ink.
     public var inkBounds: Rect? {
-        let s = font.unitScale
         let boxes = glyphs.compactMap { placed -> Rect? in
-            let outline = font.typeface.outline(of: placed.glyph)
+            let outline = placed.font.typeface.outline(of: placed.glyph)
             guard !outline.isEmpty else { return nil }
-            let b = outline.bounds
-            return Rect(placed.x + b.minX * s, -b.maxY * s, b.width * s, b.height * s)
+            let b = outline.bounds, s = placed.font.unitScale
+            return Rect(placed.x + b.minX * s, -placed.y - b.maxY * s, b.width * s, b.height * s)
         }
         return boxes.dropFirst().reduce(boxes.first) { $0?.union($1) }
     }
@@ -79,6 +93,7 @@ public struct TextLine: Equatable, Sendable {
     /// not even the ellipsis fits. Linear in the glyph count.
     public func truncated(toWidth maxWidth: Double, mode: LineBreakMode, textRemains: Bool) -> TextLine {
         guard width > maxWidth || textRemains else { return self }
+        if glyphs.contains(where: { $0.font != font || $0.y != 0 }) { return cutShaped(toWidth: maxWidth) }
         let face = font.typeface
         let ellipsisGlyph = face.glyph(for: "\u{2026}")
         let ellipsis = ellipsisGlyph != 0 ? [ellipsisGlyph] : Array(repeating: face.glyph(for: "."), count: 3)
@@ -124,6 +139,25 @@ public struct TextLine: Equatable, Sendable {
         return line.width <= maxWidth ? line : TextLine(glyphs: [], font: font)
     }
 
+    /// A line with fallback faces or positioned marks cut for `truncated`: the glyphs whose
+    /// advance ends within `maxWidth` less an ellipsis, from the left, then the ellipsis. The
+    /// shaped positions are kept (re-kerning would mix faces); the mode's head and middle cuts and
+    /// a right-to-left line's logical end are not modelled yet.
+    private func cutShaped(toWidth maxWidth: Double) -> TextLine {
+        let ellipsisGlyph = font.typeface.glyph(for: "\u{2026}")
+        let ellipsisWidth = font.advance(of: ellipsisGlyph)
+        var kept: [Placement] = []
+        for (k, placed) in glyphs.enumerated() {
+            let end = k + 1 < glyphs.count ? glyphs[k + 1].x : width
+            guard end + ellipsisWidth <= maxWidth else { break }
+            kept.append(placed)
+        }
+        let start = kept.count < glyphs.count ? glyphs[kept.count].x : width
+        guard start + ellipsisWidth <= maxWidth else { return TextLine(glyphs: [], font: font) }
+        kept.append(Placement(glyph: ellipsisGlyph, x: start, font: font))
+        return TextLine(font: font, placements: kept, width: start + ellipsisWidth)
+    }
+
     /// The width of `ids` set together, in font units.
     private static func unitWidth(_ ids: [Int], _ face: Typeface) -> Int {
         var pen = 0
@@ -144,7 +178,9 @@ public struct TextLine: Equatable, Sendable {
         var seen = 0
         let placed = glyphs.map { placement -> Placement in
             defer { if placement.glyph == space { seen += 1 } }
-            return Placement(glyph: placement.glyph, x: placement.x + extra * Double(seen))
+            var moved = placement
+            moved.x += extra * Double(seen)
+            return moved
         }
         return TextLine(font: font, placements: placed, width: targetWidth)
     }

@@ -39,12 +39,15 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The glyph id of the drawn bullet, when the font has none of its own.
     private let drawnBullet: Int?
     private let drawnBulletAdvance: Int
+    /// The file as HarfBuzz reads it, for shaping (`shape(_:range:rightToLeft:script:unitsPerEm:)`).
+    let harfBuzz: HarfBuzzFace
 
     /// Parses a TrueType font. `name` appears in `description` and error messages.
     public init(bytes: [UInt8], name: String) throws {
         let tables = try TableDirectory(file: bytes)
         let header = try HeaderTables(tables)
         self.name = name
+        harfBuzz = HarfBuzzFace(bytes: bytes)
         unitsPerEm = header.unitsPerEm
         ascender = header.ascender
         descender = header.descender
@@ -125,6 +128,15 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         let g = characters.glyph(for: scalar)
         if g > 0 && g < fileGlyphCount { return g }
         return scalar == Self.bullet ? drawnBullet ?? 0 : 0
+    }
+
+    /// The glyph drawn for U+2022 when the file has none.
+    var drawnBulletGlyph: Int? { drawnBullet }
+
+    /// Whether the file itself maps `scalar` to a glyph (what picks a fallback face).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let g = characters.glyph(for: scalar)
+        return g > 0 && g < fileGlyphCount
     }
 
     /// The advance width of `glyph` in font units.

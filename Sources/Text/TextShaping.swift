@@ -1,0 +1,107 @@
+import CHarfBuzz
+
+/// A glyph placed by the font's own layout tables (GSUB substitutions: Arabic joining forms,
+/// ligatures, conjuncts; GPOS positions: kerning, marks on their bases), as HarfBuzz shapes it.
+/// Lengths are in font units of the scale the text was shaped at.
+public struct ShapedGlyph: Equatable, Sendable {
+    /// The glyph id in the typeface that shaped it.
+    public var glyph: Int
+    /// The index (in the scalars shaped) of the first Unicode scalar this glyph stands for; a
+    /// ligature or a cluster of a base and its marks shares one.
+    public var cluster: Int
+    /// How far the pen moves after the glyph (kerning with the next glyph included).
+    public var advance: Int
+    /// Where the glyph is drawn relative to the pen: right and up (a mark over its base).
+    public var offsetX: Int, offsetY: Int
+}
+
+/// The script a character is written in (ISO 15924, as the Unicode Script property and
+/// HarfBuzz name it): what picks the shaping rules and, for a face without the character, the
+/// fallback face.
+public struct TextScript: Hashable, Sendable {
+    /// HarfBuzz's tag, the ISO 15924 code as four bytes ('Arab', 'Hebr', 'Latn').
+    let tag: hb_script_t
+
+    /// The script of `scalar` (Common for spaces, digits and punctuation; Inherited for marks).
+    public init(of scalar: Unicode.Scalar) {
+        tag = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+    }
+
+    init(tag: hb_script_t) { self.tag = tag }
+
+    /// The ISO 15924 code: "Arab", "Hebr", "Latn", "Zyyy" (Common), "Zinh" (Inherited).
+    public var code: String {
+        let v = hb_script_to_iso15924_tag(tag)
+        return String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) }, as: UTF8.self)
+    }
+
+    /// Spaces, punctuation, digits and marks belong to no script of their own: they take their
+    /// neighbours'.
+    var isShared: Bool { tag == HB_SCRIPT_COMMON || tag == HB_SCRIPT_INHERITED || tag == HB_SCRIPT_UNKNOWN }
+
+    public static let latin = TextScript(tag: HB_SCRIPT_LATIN)
+    public static let arabic = TextScript(tag: HB_SCRIPT_ARABIC)
+    public static let hebrew = TextScript(tag: HB_SCRIPT_HEBREW)
+}
+
+extension Typeface {
+    /// Shapes `scalars[range]` with HarfBuzz in one direction and script, with the scalars around
+    /// the range as context (so Arabic letters join across its edges), positions in font units
+    /// of `unitsPerEm` (this face's own by default; a fallback face is shaped in its primary
+    /// face's units). The glyphs come in logical order, clusters ascending: for a right-to-left
+    /// run HarfBuzz's visual order is reversed, and reversing them again (as the bidirectional
+    /// reordering of a line does) gives HarfBuzz's own visual sequence.
+    ///
+    /// This is the entry point for drawing text in any script with the bundled rasteriser:
+    /// `ShapedParagraphs` and `TextLine(_:font:rightToLeft:)` call it per run of one direction,
+    /// script and face. Glyph 0 (.notdef) marks a character the face lacks; U+2022 maps to the
+    /// bullet drawn for faces without one.
+    public func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, rightToLeft: Bool, script: TextScript,
+                      unitsPerEm: Int? = nil) -> [ShapedGlyph] {
+        guard !range.isEmpty else { return [] }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let codes = scalars.map(\.value)
+        codes.withUnsafeBufferPointer {
+            hb_buffer_add_utf32(buffer, $0.baseAddress, Int32(codes.count), UInt32(range.lowerBound), Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script.isShared ? HB_SCRIPT_LATIN : script.tag)
+        hb_buffer_set_language(buffer, hb_language_from_string("en", -1))
+        let features = Self.features(for: script)
+        features.withUnsafeBufferPointer {
+            hb_shape(harfBuzz.font(unitsPerEm: unitsPerEm ?? self.unitsPerEm), buffer, $0.baseAddress, UInt32($0.count))
+        }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        for k in 0..<Int(count) {
+            let info = infos[k], position = positions[k]
+            var glyph = ShapedGlyph(glyph: Int(info.codepoint), cluster: Int(info.cluster), advance: Int(position.x_advance),
+                                    offsetX: Int(position.x_offset), offsetY: Int(position.y_offset))
+            if glyph.glyph == 0 && scalars[glyph.cluster] == Self.bullet, let drawn = drawnBulletGlyph {
+                glyph.glyph = drawn
+                glyph.advance = self.advance(of: drawn) * (unitsPerEm ?? self.unitsPerEm) / self.unitsPerEm
+            }
+            glyphs.append(glyph)
+        }
+        return rightToLeft ? glyphs.reversed() : glyphs
+    }
+
+    /// The features HarfBuzz applies beyond its defaults: none for complex scripts (joining
+    /// forms, required and standard ligatures, marks all on); for Latin, Greek, Cyrillic and the
+    /// shared characters, standard and contextual ligatures and contextual alternates off, as
+    /// UIKit labels set in the system font show them (`fi`, `->` and `9:41` stay as typed).
+    private static func features(for script: TextScript) -> [hb_feature_t] {
+        guard script.isShared || simpleScripts.contains(script.tag) else { return [] }
+        return ["liga", "clig", "calt"].map { tag in
+            var feature = hb_feature_t()
+            _ = hb_feature_from_string("-" + tag, -1, &feature)
+            return feature
+        }
+    }
+
+    private static let simpleScripts: Set<hb_script_t> = [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC]
+}

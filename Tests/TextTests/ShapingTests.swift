@@ -1,0 +1,106 @@
+import Testing
+@testable import Text
+
+/// Text in every script: HarfBuzz shaping, bidirectional order, UAX #14 breaks and the fallback faces.
+@Suite struct ShapingTests {
+    let system = Font.system(size: 17)
+
+    @Test func arabicLettersTakeTheirJoiningFormsFromTheFallbackFace() throws {
+        let word = "بيت"
+        let line = TextLine(word, font: system)
+        let arabic = try FontLibrary.Face.notoSansArabic.typeface()
+        #expect(line.glyphs.count == 3)
+        #expect(line.glyphs.allSatisfy { $0.font.typeface === arabic })
+        // Right to left: the leftmost glyph is the last letter (teh, final form); none of the
+        // joined letters (initial beh, medial yeh, final teh) is its isolated form.
+        let isolated = word.unicodeScalars.map(arabic.glyph(for:))
+        let visual = line.glyphs.map(\.glyph)
+        #expect(visual.count == isolated.count)
+        #expect(zip(visual, isolated.reversed()).allSatisfy { $0 != $1 })
+        #expect(line.glyphs.map(\.x) == line.glyphs.map(\.x).sorted())
+    }
+
+    @Test func hebrewRunsRightToLeftAndLatinInsideKeepsItsOrder() throws {
+        let hebrew = try FontLibrary.Face.notoSansHebrew.typeface()
+        let line = TextLine("שלום abc", font: system)
+        // A right-to-left paragraph (its first strong letter is Hebrew): "abc" on the left, then
+        // the Hebrew word reversed.
+        let ids = line.glyphs.map(\.glyph)
+        let latin = "abc".unicodeScalars.map(system.typeface.glyph(for:))
+        #expect(Array(ids.prefix(3)) == latin)
+        #expect(Array(ids.suffix(4)) == "םולש".unicodeScalars.map(hebrew.glyph(for:)))
+        // The same words in a left-to-right paragraph keep the Latin first.
+        let ltr = TextLine("abc שלום", font: system)
+        #expect(Array(ltr.glyphs.map(\.glyph).prefix(3)) == latin)
+        #expect(Array(ltr.glyphs.map(\.glyph).suffix(4)) == "םולש".unicodeScalars.map(hebrew.glyph(for:)))
+    }
+
+    @Test func textWithoutStrongLettersFollowsTheLayoutDirection() {
+        let paragraph = ShapedParagraphs.bidiLevels(Array("123 - 456".unicodeScalars), rightToLeft: true)
+        #expect(paragraph.contains(1))
+        #expect(ShapedParagraphs.bidiLevels(Array("123 - 456".unicodeScalars), rightToLeft: false).allSatisfy { $0 == 0 })
+        #expect(ShapedParagraphs.bidiLevels(Array("Hello".unicodeScalars), rightToLeft: true).allSatisfy { $0 == 0 })
+    }
+
+    @Test func latinShapedByHarfBuzzIsPlacedAsTheFontsKerningSays() {
+        for (text, font) in [("AV To Wj Ty.", Font(try! FontLibrary.Face.regular.typeface(), size: 30)),
+                             ("Privacy & Security, 9:41", system)] {
+            let shaped = TextLine(text, font: font)
+            let kerned = TextLine(glyphs: text.unicodeScalars.map(font.typeface.glyph(for:)), font: font)
+            #expect(shaped == kerned, "\(text)")
+        }
+    }
+
+    @Test func linesBreakByUAX14() {
+        // Between ideographs, after spaces, after a hyphen before a letter; never before the
+        // closing punctuation.
+        #expect(ShapedParagraphs.lineBreaks(Array("你好世界。".unicodeScalars)) == [true, true, true, false, true])
+        let words = ShapedParagraphs("one two-three", font: system).paragraphs[0].wordBreaks
+        #expect(words == [4, 8, 13])
+        let chinese = ShapedParagraphs("你好世界", font: system).paragraphs[0]
+        #expect(chinese.wordBreaks == [1, 2, 3, 4])
+    }
+
+    @Test func chineseWrapsBetweenCharactersAtAnyWidth() {
+        let layout = LabelLayout(text: "你好世界你好世界", font: system, in: .init(0, 0, 40, 200), numberOfLines: 0,
+                                 lineBreakMode: .byWordWrapping)
+        #expect(layout.lines.count == 4)
+        #expect(layout.lines.allSatisfy { $0.line.glyphs.count == 2 })
+    }
+
+    @Test func eachScriptFallsBackToItsBundledFace() throws {
+        let cases: [(String, FontLibrary.Face)] = [
+            ("ب", .notoSansArabic), ("ש", .notoSansHebrew), ("क", .notoSansDevanagari), ("ก", .notoSansThai),
+            ("中", .droidSansFallbackCJK), ("あ", .droidSansFallbackCJK), ("漢", .droidSansFallbackCJK),
+            ("Ω", .interRegular), ("Ж", .interRegular),
+        ]
+        let nunito = Font(try FontLibrary.Face.regular.typeface(), size: 17)
+        for (text, face) in cases {
+            let expected = try face.typeface()
+            for font in [system, nunito] {
+                let glyphs = TextLine(text, font: font).glyphs
+                let drawnBy = glyphs.first?.font.typeface
+                // The primary face is kept when it has the character itself (Inter has Greek and Cyrillic).
+                #expect(drawnBy === expected || (drawnBy === font.typeface && font.typeface.covers(text.unicodeScalars.first!)),
+                        "\(text) in \(font.typeface)")
+                #expect(glyphs.allSatisfy { $0.glyph != 0 }, "\(text)")
+            }
+        }
+    }
+
+    @Test func lamAlefBecomesOneLigatureAndMarksSitOnTheirBase() throws {
+        #expect(TextLine("لا", font: system).glyphs.count == 1)
+        // Arabic fatha over beh: the mark is drawn within its base's advance, not after it.
+        let line = TextLine("بَ", font: system)
+        #expect(line.glyphs.count == 2)
+        let arabic = Font(try FontLibrary.Face.notoSansArabic.typeface(), size: 17)
+        let base = try #require(line.glyphs.first { $0.glyph == arabic.typeface.glyph(for: "ب") })
+        let mark = try #require(line.glyphs.first { $0.glyph != base.glyph })
+        #expect(mark.x >= base.x && mark.x < base.x + arabic.advance(of: base.glyph))
+    }
+
+    @Test func shapingIsTheSameOnEveryRun() {
+        let text = "مرحبا بالعالم — שלום 你好 नमस्ते สวัสดี"
+        #expect(TextLine(text, font: system) == TextLine(text, font: system))
+    }
+}
