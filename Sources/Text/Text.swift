@@ -12,8 +12,9 @@
 //   -> Font (a typeface at a point size: ascender, line height, advances, string size)
 //   -> ShapedParagraphs (a text's paragraphs: bidirectional levels by FriBidi, runs of one script
 //      and face with the fallback faces for scripts the font lacks, shaped by HarfBuzz, UAX #14
-//      break opportunities by libunibreak) -> TextLine (glyphs in visual order and pen positions) -> LineWrapper (greedy, linear-time line breaking) -> LabelLayout (lines,
-//      truncation, alignment, baselines)
+//      break opportunities by libunibreak) -> TextLine (glyphs in visual order and pen positions)
+//   -> LineWrapper (greedy, linear-time line breaking) -> LabelLayout (lines, truncation,
+//      alignment, baselines)
 //   -> drawing on a Raster canvas through any transform, with cached glyph masks for the
 //      common axis-aligned case.
 // FontLibrary maps the font names of iOS code (Avenir-Light, HelveticaNeue, ...) to the bundled
