@@ -8,6 +8,7 @@ ARG VIDEO=yes
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       make pkg-config libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev \
+      libharfbuzz-dev libfribidi-dev libunibreak-dev \
       libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -24,6 +25,7 @@ RUN [ "$VIDEO" = no ] || { apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 # RUNTIME_PACKAGES begin
       libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 \
+      libharfbuzz0b libfribidi0 libunibreak1 \
       libavcodec59 libavformat59 libavutil57 libswscale6 \
 # RUNTIME_PACKAGES end
  && rm -rf /var/lib/apt/lists/*; }

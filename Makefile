@@ -87,9 +87,9 @@ renders: build
 	montage $(foreach n,$(SIGNIN_CELLS),-label $(n) .build/variants/$(n)/frame-0000.png) -tile 4x -geometry +12+12 \
 		-pointsize 14 -background '#f4f4f4' Renders/signin-variants.png
 
-SIGNIN_MATRIX := appearance=light,dark; content-size=large,accessibilityExtraLarge; layout-direction=ltr,rtl
-SIGNIN_CELLS := signin signin-rtl signin-accessibilityExtraLarge signin-rtl-accessibilityExtraLarge \
-	signin-dark signin-dark-rtl signin-dark-accessibilityExtraLarge signin-dark-rtl-accessibilityExtraLarge
+SIGNIN_MATRIX := appearance=light,dark; content-size=large,accessibilityExtraLarge; locale=en,ar
+SIGNIN_CELLS := signin signin-ar signin-accessibilityExtraLarge signin-accessibilityExtraLarge-ar \
+	signin-dark signin-dark-ar signin-dark-accessibilityExtraLarge signin-dark-accessibilityExtraLarge-ar
 
 ## Regenerates the scene files' JSON Schema from the types they decode into.
 schema: build

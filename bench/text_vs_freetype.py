@@ -44,7 +44,7 @@ SPECIMENS = [  # text, font file, point size, screen scale
     # Right to left, shaped (Arabic joining forms and marks), the bundled fallback faces.
     ("مرحبا بالعالم، كيف حالك اليوم؟", "NotoSansArabic-Regular.ttf", 20, 2),
     ("تسجيل الدخول", "NotoSansArabic-Regular.ttf", 17, 3),
-    ("שלום עולם, מה שלומך היום?", "NotoSansHebrew-Regular.ttf", 20, 2),
+    ("שלום עולם מה שלומך היום", "NotoSansHebrew-Regular.ttf", 20, 2),
     # Hebrew and English in one right-to-left paragraph, in a face that has both.
     ("ההודעה נשלחה ל-iPhone שלך היום.", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 20, 2),
 ]
