@@ -116,7 +116,8 @@ public final class GIFEncoder {
             let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
             // Planned afresh (it may need a transparent index now); the next frame carries over
             // this palette, which it shows, if any.
-            let plan = GIFFrameEncoder.plan(grown, maxColours: options.maxColours, dither: options.dither,
+            let plan = GIFFrameEncoder.plan(grown, maxColours: options.maxColours,
+                                            gradientColours: options.gradientColours, dither: options.dither,
                                             frameNumber: unwritten[last].number, previous: nil)
             lastPlan = plan
             let lossy = options.lossy
@@ -184,7 +185,8 @@ public final class GIFEncoder {
             return
         }
         // Planned here, in frame order, as a plan may carry over the one before.
-        let plan = GIFFrameEncoder.plan(pixels, maxColours: options.maxColours, dither: options.dither,
+        let plan = GIFFrameEncoder.plan(pixels, maxColours: options.maxColours,
+                                        gradientColours: options.gradientColours, dither: options.dither,
                                         frameNumber: number, previous: lastPlan)
         lastPlan = plan
         let carried = plan.paletteStart == number ? nil : previous

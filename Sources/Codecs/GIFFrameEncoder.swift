@@ -70,7 +70,8 @@ enum GIFFrameEncoder {
     static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int? = nil)
         -> (GIFEncodedFrame, GIFGlobalPalette) {
         let histogram = GIFHistogram(pixels: frame.pixels)
-        let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255)
+        let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255,
+                                                    keepingFlats: !(dither && GIFQuantizer.isGradient(histogram, capacity: 255)))
         let mix = dither ? GIFDither.mixes(histogram: histogram, index: index, colours: colours) : nil
         let global = GIFGlobalPalette(colours: colours, firstFrameDithered: mix != nil)
         let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index, mix: mix,
@@ -79,18 +80,45 @@ enum GIFFrameEncoder {
         return (encoded, global)
     }
 
-    /// Chooses a later frame's palette: at most `maxColours` of its own colours (one fewer when
-    /// it needs a transparent index), dithered where that pays (`GIFDither.pays`) or where the
+    /// Chooses a later frame's palette: at most `maxColours` of its own colours, or
+    /// `gradientColours` (when more) for a smooth gradient, one fewer when it needs a transparent
+    /// index; dithered where that pays (`GIFDither.pays`) or where the
     /// frame is a smooth gradient (`GIFQuantizer.isGradient`), whose palette then spreads over
     /// the whole ramp instead of keeping its widest bands exactly. A dithered frame carries over
     /// the palette of a dithered `previous` frame when that serves its colours as well as a
     /// palette of its own, or as well as it served the frame that chose it: a moving or settling
     /// gradient then keeps the index of every pixel whose colour stays, so such pixels can stay
     /// transparent, and no seams appear where some pixels are written again under another palette.
-    static func plan(_ frame: GIFFramePixels, maxColours: Int, dither: Bool, frameNumber: Int,
-                     previous: GIFFramePlan?) -> GIFFramePlan {
+    static func plan(_ frame: GIFFramePixels, maxColours: Int, gradientColours: Int? = nil, dither: Bool,
+                     frameNumber: Int, previous: GIFFramePlan?) -> GIFFramePlan {
+        let gradientColours = gradientColours ?? maxColours
         let histogram = GIFHistogram(pixels: frame.pixels)
-        let capacity = maxColours - (frame.hasUnchanged ? 1 : 0)
+        var capacity = maxColours - (frame.hasUnchanged ? 1 : 0)
+        if dither, gradientColours > maxColours, GIFQuantizer.isGradient(histogram, capacity: capacity) {
+            capacity = gradientColours - (frame.hasUnchanged ? 1 : 0)
+        }
+        // The previous palette's index for every colour, and its error, when it may be carried over.
+        var carried: (index: [UInt8], error: Int)?
+        if dither, let previous, previous.mix != nil, previous.colours.count <= capacity {
+            let nearest = NearestColour(previous.colours.map(RGB.init))
+            let index = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
+            carried = (index, squaredError(histogram, index, previous.colours))
+        }
+        let pixels = histogram.counts.reduce(0, +)
+        func carriedOver(within error: Int) -> GIFFramePlan? {
+            guard let previous, let carried,
+                  carried.error <= max(error, previous.error * pixels / max(1, previous.pixels)) else { return nil }
+            return GIFFramePlan(histogram: histogram, colours: previous.colours, index: carried.index,
+                                mix: GIFDither.mixes(histogram: histogram, index: carried.index,
+                                                     colours: previous.colours, always: true),
+                                error: previous.error, pixels: previous.pixels, paletteStart: previous.paletteStart)
+        }
+        // A gradient frame is always dithered, so when the carried palette serves it as well as it
+        // served the frame that chose it, a palette of its own could not change the choice: it is
+        // not computed (most of the planning time of a moving gradient).
+        if dither, GIFQuantizer.isGradient(histogram, capacity: capacity), let plan = carriedOver(within: 0) {
+            return plan
+        }
         var (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity)
         var dithered = dither && GIFDither.pays(histogram: histogram, index: index, colours: colours)
         if dither, !dithered, GIFQuantizer.isGradient(histogram, capacity: capacity) {
@@ -108,18 +136,7 @@ enum GIFFrameEncoder {
             return GIFFramePlan(histogram: histogram, colours: colours, index: index, mix: nil, error: error,
                                 paletteStart: frameNumber)
         }
-        if let previous, previous.mix != nil, previous.colours.count <= capacity {
-            let nearest = NearestColour(previous.colours.map(RGB.init))
-            let carried = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
-            let pixels = histogram.counts.reduce(0, +)
-            if squaredError(histogram, carried, previous.colours)
-                <= max(error, previous.error * pixels / max(1, previous.pixels)) {
-                return GIFFramePlan(histogram: histogram, colours: previous.colours, index: carried,
-                                    mix: GIFDither.mixes(histogram: histogram, index: carried,
-                                                         colours: previous.colours, always: true),
-                                    error: previous.error, pixels: previous.pixels, paletteStart: previous.paletteStart)
-            }
-        }
+        if let plan = carriedOver(within: error) { return plan }
         return GIFFramePlan(histogram: histogram, colours: colours, index: index,
                             mix: GIFDither.mixes(histogram: histogram, index: index, colours: colours, always: true),
                             error: error, paletteStart: frameNumber)
@@ -414,3 +431,4 @@ struct GIFIndexer {
         return GIFDither.takesSecond(m, x: x, y: y) ? m.second : k
     }
 }
+

@@ -86,6 +86,22 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         #expect(try error(dither: true) * 2 < error(dither: false))
     }
 
+    @Test func aGradientFrameGetsAFullTableAtTheDefaultQualityButUIFramesDoNot() throws {
+        // 256 shades of 256 pixels each (a slow ramp across 1024 columns): at the default quality
+        // a gradient frame gets up to 256 colours, so this one is exact; one step below it gets
+        // the 64 colours UI frames get at the default, and only its dither approximates the ramp.
+        let ramp = frame(1024, 64) { x, _ in
+            let v = UInt32(x / 4)
+            return v | (v / 2 + 40) << 8 | (200 - v / 2) << 16
+        }
+        let frames = [frame(1024, 64) { _, _ in 0 }, ramp]
+        let atDefault = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions()))
+        let below = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(quality: 49)))
+        #expect(atDefault.frames[1].screen == screen(of: ramp))
+        #expect(below.frames[1].screen != screen(of: ramp))
+        #expect(GIFOptions().gradientColours == 256 && GIFOptions().maxColours == 64)
+    }
+
     @Test func uiFramesAreNotDithered() throws {
         let frames = cardAnimation()
         #expect(try encodeGIF(frames, options: GIFOptions(quality: 50, dither: true))
@@ -120,11 +136,12 @@ func slowRamp(lift: Int = 0) -> Pixmap {
 
     /// By default dithered pixels may take a nearby colour that continues an LZW string; an
     /// explicit 0 writes the 2 × 2 ordered pattern exactly, so each column of the ramp's shades
-    /// repeats every two rows.
+    /// repeats every two rows. (Quality 25, whose 32 colours the ramp's 128 shades exceed: from
+    /// the default up a gradient frame gets 256, which hold them exactly.)
     @Test func lossyZeroWritesTheDitherPatternExactly() throws {
         let frames = [frame(512, 64) { _, _ in 0 }, slowRamp()]
-        let exact = try encodeGIF(frames, options: GIFOptions(quality: 50, lossy: 0))
-        let byDefault = try encodeGIF(frames, options: GIFOptions(quality: 50))
+        let exact = try encodeGIF(frames, options: GIFOptions(quality: 25, lossy: 0))
+        let byDefault = try encodeGIF(frames, options: GIFOptions(quality: 25))
         #expect(byDefault.count < exact.count)
         func periodic(_ gif: [UInt8]) throws -> Bool {
             let shown = try GIFTestDecoder.decode(gif).frames[1].screen

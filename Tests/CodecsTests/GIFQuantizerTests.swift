@@ -29,6 +29,26 @@ import Testing
         for e in 0..<10 { #expect(colours[Int(index[e])] == h.colours[e]) }
     }
 
+    @Test func nearestColourSearchFindsWhatComparingEveryEntryFinds() {
+        // Pseudo-random palettes with repeated entries (ties go to the lower index) and queries
+        // all over the cube, against a brute-force search.
+        var seed: UInt32 = 12345
+        func next() -> Int32 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return Int32((seed >> 16) & 0xFF)
+        }
+        for size in [1, 2, 7, 64, 256] {
+            var palette = (0..<size).map { _ in RGB(r: Int(next()), g: Int(next() / 4), b: Int(next() / 2)) }
+            if size > 2 { palette[size - 1] = palette[0] }
+            let search = NearestColour(palette)
+            for _ in 0..<500 {
+                let c = RGB(r: Int(next()), g: Int(next()), b: Int(next()))
+                let brute = palette.indices.min { (palette[$0].distance(to: c), $0) < (palette[$1].distance(to: c), $1) }!
+                #expect(search.nearest(c) == brute)
+            }
+        }
+    }
+
     @Test func edgeColoursMapToTheNearestEntry() {
         let h = uiHistogram()
         let (colours, index) = GIFQuantizer.palette(for: h, capacity: 63)
