@@ -79,7 +79,10 @@ extension Typeface {
         glyphs.reserveCapacity(Int(count))
         for k in 0..<Int(count) {
             let info = infos[k], position = positions[k]
-            var glyph = ShapedGlyph(glyph: Int(info.codepoint), cluster: Int(info.cluster), advance: Int(position.x_advance),
+            // HarfBuzz reads the file on its own: a malformed font can map a character to a glyph
+            // our reader did not load, which is drawn as the missing glyph.
+            let id = Int(info.codepoint) < glyphCount ? Int(info.codepoint) : 0
+            var glyph = ShapedGlyph(glyph: id, cluster: Int(info.cluster), advance: Int(position.x_advance),
                                     offsetX: Int(position.x_offset), offsetY: Int(position.y_offset))
             if glyph.glyph == 0 && scalars[glyph.cluster] == Self.bullet, let drawn = drawnBulletGlyph {
                 glyph.glyph = drawn

@@ -151,8 +151,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         return kern?.adjustment(left, right) ?? 0
     }
 
-    /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space).
-    public func outline(of glyph: Int) -> Path { outlines[glyph] }
+    /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space)
+    /// and for a number that is no glyph of the font.
+    public func outline(of glyph: Int) -> Path { outlines.indices.contains(glyph) ? outlines[glyph] : Path() }
 
     /// The name it was loaded under.
     public var description: String { name }
