@@ -15,7 +15,6 @@ enum SceneValues {
         "yellow": Color(red: 1, green: 1, blue: 0), "magenta": Color(red: 1, green: 0, blue: 1),
         "orange": Color(red: 1, green: 0.5, blue: 0), "purple": Color(red: 0.5, green: 0, blue: 0.5),
         "brown": Color(red: 0.6, green: 0.4, blue: 0.2), "clear": .clear,
-        "systemBlue": Color(r255: 0, g: 122, b: 255),
     ]
 
     /// The accepted colour forms, for messages.

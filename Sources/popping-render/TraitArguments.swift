@@ -41,52 +41,41 @@ struct TraitArguments: ParsableArguments {
     /// `--appearance` checked; nil when not given. The built-in demos are iOS 7 screens with
     /// fixed colours, so asking them for an appearance is refused rather than ignored.
     func chosenAppearance(for source: AnimationSource) throws -> UserInterfaceStyle? {
-        guard let appearance else { return nil }
-        guard let style = UserInterfaceStyle(rawValue: appearance) else {
-            throw CommandFailure("--appearance \(appearance)", "must be light or dark")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--appearance \(appearance)", "the \(demo.name) demo has fixed iOS 7 colours; --appearance applies to scene files")
-        }
-        return style
+        try checked("appearance", appearance, for: source, expecting: "must be light or dark",
+                    demoHas: "fixed iOS 7 colours", parse: UserInterfaceStyle.init(rawValue:))
     }
 
     /// `--content-size` checked; nil when not given. The built-in demos set fixed point sizes, as
     /// the iOS 7 code they replay did, so asking them for a text size is refused rather than ignored.
     func chosenContentSize(for source: AnimationSource) throws -> ContentSizeCategory? {
-        guard let contentSize else { return nil }
-        guard let category = ContentSizeCategory(rawValue: contentSize) else {
-            throw CommandFailure("--content-size \(contentSize)",
-                                 "must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--content-size \(contentSize)", "the \(demo.name) demo has fixed font sizes; --content-size applies to scene files")
-        }
-        return category
+        try checked("content-size", contentSize, for: source,
+                    expecting: "must be one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))",
+                    demoHas: "fixed font sizes", parse: ContentSizeCategory.init(rawValue:))
     }
 
     /// `--layout-direction` checked (`ltr` and `rtl` stand for the full names); nil when not given.
     /// The built-in demos place their views by frames, which no direction flips, so it is refused for them.
     func chosenLayoutDirection(for source: AnimationSource) throws -> LayoutDirection? {
-        guard let layoutDirection else { return nil }
-        guard let direction = LayoutDirection(rawValue: layoutDirection) ?? LayoutDirection(shortName: layoutDirection) else {
-            throw CommandFailure("--layout-direction \(layoutDirection)", "must be leftToRight or rightToLeft (ltr, rtl)")
-        }
-        if case let .demo(demo) = source {
-            throw CommandFailure("--layout-direction \(layoutDirection)", "the \(demo.name) demo is laid out by frames; --layout-direction applies to scene files")
-        }
-        return direction
+        try checked("layout-direction", layoutDirection, for: source, expecting: "must be leftToRight or rightToLeft (ltr, rtl)",
+                    demoHas: "its views laid out by frames") { LayoutDirection(rawValue: $0) ?? LayoutDirection(shortName: $0) }
     }
 
     /// `--locale` checked; nil when not given. The built-in demos have no strings tables.
     func chosenLocale(for source: AnimationSource) throws -> String? {
-        guard let locale else { return nil }
-        guard Locales.isValid(locale) else {
-            throw CommandFailure("--locale \(locale)", "is not a locale identifier (de, pt-BR, zh-Hans, ar, …)")
-        }
+        try checked("locale", locale, for: source, expecting: "is not a locale identifier (de, pt-BR, zh-Hans, ar, …)",
+                    demoHas: "no strings tables") { Locales.isValid($0) ? $0 : nil }
+    }
+
+    /// One trait option read: nil when not given, else `parse`'s value, refused with `expecting`
+    /// when it does not parse and refused for the built-in demos (whose look is fixed: `demoHas`
+    /// says how) rather than ignored.
+    private func checked<Value>(_ option: String, _ given: String?, for source: AnimationSource, expecting: String,
+                                demoHas: String, parse: (String) -> Value?) throws -> Value? {
+        guard let given else { return nil }
+        guard let value = parse(given) else { throw CommandFailure("--\(option) \(given)", expecting) }
         if case let .demo(demo) = source {
-            throw CommandFailure("--locale \(locale)", "the \(demo.name) demo has no strings tables; --locale applies to scene files")
+            throw CommandFailure("--\(option) \(given)", "the \(demo.name) demo has \(demoHas); --\(option) applies to scene files")
         }
-        return locale
+        return value
     }
 }

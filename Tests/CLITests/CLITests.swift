@@ -22,7 +22,7 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         (["owl", "--content-size", "huge"], "popping-render: --content-size huge: must be one of extraSmall, small"),
         (["owl", "--content-size", "large"], "popping-render: --content-size large: the owl demo has fixed font sizes"),
         (["owl", "--layout-direction", "up"], "popping-render: --layout-direction up: must be leftToRight or rightToLeft"),
-        (["owl", "--layout-direction", "rtl"], "popping-render: --layout-direction rtl: the owl demo is laid out by frames"),
+        (["owl", "--layout-direction", "rtl"], "popping-render: --layout-direction rtl: the owl demo has its views laid out by frames"),
         (["owl", "--locale", "../x"], "popping-render: --locale ../x: is not a locale identifier"),
         (["owl", "--locale", "de"], "popping-render: --locale de: the owl demo has no strings tables"),
         (["owl", "--size", "12x"], "popping-render: --size 12x: expected WxH"),

@@ -45,3 +45,17 @@ import Testing
         }
     }
 }
+
+/// The translucent colours' alphas, as UIKit resolves them (8-bit, from the tables cited in `SystemColors`).
+@Suite struct SystemColorAlphaTests {
+    @Test(arguments: [
+        ("quaternaryLabel", 45, 40), ("tertiaryLabel", 76, 76), ("placeholderText", 76, 76), ("separator", 73, 153),
+        ("systemFill", 51, 91), ("secondarySystemFill", 40, 81), ("tertiarySystemFill", 30, 61), ("quaternarySystemFill", 20, 45),
+    ])
+    func translucentColoursCarryUIKitsAlphaInEachAppearance(name: String, light: Int, dark: Int) throws {
+        let colour = try #require(SystemColors.named(name))
+        // The tables give 8-bit alphas, truncated: UIKit's fractions lie within one step above them.
+        #expect((0..<1).contains(colour.light.alpha * 255 - Double(light)), "light \(colour.light.alpha)")
+        #expect((0..<1).contains(colour.dark.alpha * 255 - Double(dark)), "dark \(colour.dark.alpha)")
+    }
+}

@@ -8,6 +8,12 @@ import Geometry
 /// of iOS 17–18), which are the values `UIColor.resolvedColor(with:)` returns on iOS for the
 /// base (not elevated) level. Colours with transparency (labels, fills, separator) keep their
 /// alpha, as UIKit's do.
+///
+/// Checked value by value against two tables read off UIKit's `resolvedColor(with:)`: the light
+/// values of noahsark769/ColorCompatibility (iOS 13's element colours, as fractions) and the light
+/// and dark values of Flutter's `CupertinoColors` (8-bit, base level, default contrast). Every
+/// value agrees to the nearest 8-bit step; `systemTeal` and `systemCyan` are iOS 15's (teal became
+/// the darker (48, 176, 199) when cyan took iOS 13's teal).
 public enum SystemColors {
     /// Each colour's light and dark value, by name.
     public static let byName: [String: DynamicColor] = {
@@ -49,7 +55,7 @@ public enum SystemColors {
         ("label", rgb(0, 0, 0), rgb(255, 255, 255)),
         ("secondaryLabel", rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6)),
         ("tertiaryLabel", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
-        ("quaternaryLabel", rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.18)),
+        ("quaternaryLabel", rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.16)),
         ("placeholderText", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
         ("link", rgb(0, 122, 255), rgb(9, 132, 255)),
         // Separators.

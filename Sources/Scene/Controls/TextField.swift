@@ -35,8 +35,9 @@ open class TextField: Control {
     var caretEpoch = 0
     private var caretVisible = false
 
-    /// Placeholder grey, UIKit's 70 % grey.
-    public static let placeholderColor = Color(white: 0.7)
+    /// The placeholder's colour: UIKit's 70 % grey in light, and `placeholderText`'s dark value
+    /// in dark (iOS 13's dark placeholder; the light one stays iOS 7's grey the demos show).
+    public static let placeholderColor = DynamicColor(light: Color(white: 0.7), dark: SystemColors.named("placeholderText")!.dark)
 
     public init(name: String = "", placeholder: String, borderStyle: BorderStyle = .none, frame: Rect = .zero) {
         self.placeholder = placeholder
@@ -78,7 +79,7 @@ open class TextField: Control {
         let rightToLeft = isRightToLeft
         let alignment: TextAlignment = rightToLeft ? .right : .left
         if text.isEmpty {
-            list.appendLine(placeholder, font: font, color: TextField.placeholderColor, in: box, alignment: alignment)
+            list.appendLine(placeholder, font: font, color: context.resolve(TextField.placeholderColor), in: box, alignment: alignment)
         } else {
             list.appendLine(text, font: font, color: textColor, in: box, alignment: alignment, secure: isSecureTextEntry)
         }

@@ -8,6 +8,15 @@ extension ViewKind {
         let spec = request.spec
         let field = TextField(name: request.id, placeholder: builder.localized(spec.placeholder ?? ""),
                               borderStyle: spec.borderStyle == .roundedRect ? .roundedRect : .none, frame: request.frame)
+        // UIKit's dynamic defaults, resolved for the scene's appearance: `label` text and, on a rounded
+        // rect, a `systemBackground` field inside a `systemGray3` hairline, whose light values are
+        // the fixed iOS 7 ones `TextField` starts with (black, white, (199, 199, 204)).
+        let resolved = { (name: String) in SystemColors.byName[name]!.resolved(for: builder.appearance) }
+        field.textColor = resolved("label")
+        if field.borderStyle == .roundedRect {
+            field.backgroundColor = resolved("systemBackground")
+            field.border = (0.5, resolved("systemGray3"))
+        }
         field.isSecureTextEntry = spec.secureTextEntry ?? false
         field.font = builder.textFont(request, fallback: builder.systemFont(size: 17))
         if let c = builder.color(spec.textColor, request.path + [.key("textColor")]) { field.textColor = c }
