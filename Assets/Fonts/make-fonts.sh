@@ -94,9 +94,10 @@ PY
 
 # The fallback faces for scripts Inter and Nunito Sans lack (UIKit's cascade list; see README.md):
 # Noto Sans Arabic, Hebrew, Devanagari and Thai from Debian's fonts-noto-core and Droid Sans
-# Fallback (CJK) from fonts-droid-fallback, at the versions pinned here, subset to their scripts
-# with every layout feature kept (HarfBuzz shapes them) and no hinting.
-for pinned in "fonts-noto-core 20201225-1" "fonts-droid-fallback 1:6.0.1r16-1.1"; do
+# Fallback (Chinese, Japanese) from fonts-droid-fallback and Nanum Gothic (Korean) from fonts-nanum,
+# at the versions pinned here, subset to their scripts with every layout feature kept (HarfBuzz
+# shapes them) and no hinting.
+for pinned in "fonts-noto-core 20201225-1" "fonts-droid-fallback 1:6.0.1r16-1.1" "fonts-nanum 20200506-1"; do
     set -- $pinned
     have="$(dpkg-query -W -f '${Version}' "$1" 2>/dev/null || true)"
     if [ "$have" != "$2" ]; then
@@ -113,6 +114,7 @@ from fontTools import subset
 out = Path(sys.argv[1])
 noto = Path("/usr/share/fonts/truetype/noto")
 droid = Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf")
+nanum = Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
 
 def chars(encoding, first, last):
     """The characters of a double-byte encoding's rows first..last (lead bytes), decodable ones only."""
@@ -138,7 +140,11 @@ faces = [
     ("DroidSansFallback-CJK", droid,
      [*range(0x3000, 0x3040), *range(0x3040, 0x3100), *range(0x3130, 0x3190), *range(0xFF00, 0xFFF0),
       *chars("gb2312", 0xB0, 0xD7), *chars("euc-jp", 0xB0, 0xCF)]),
+    # Korean: compatibility jamo and the 2,350 Hangul syllables of KS X 1001 (modern Korean).
+    ("HangulGothic-Regular", nanum, [*range(0x3130, 0x3190), *chars("euc-kr", 0xB0, 0xC8)]),
 ]
+# Nanum Gothic's licence reserves its name: the subset is a modified version, so it is renamed.
+renamed = {"HangulGothic-Regular": "Hangul Gothic"}
 for name, source, covered in faces:
     font = TTFont(source)
     options = subset.Options()
@@ -151,6 +157,13 @@ for name, source, covered in faces:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(set(covered + shared)))
     subsetter.subset(font)
+    if name in renamed:
+        family = renamed[name]
+        for record in font["name"].names:
+            if record.nameID in (1, 4, 16, 18):
+                record.string = family if record.nameID != 4 else f"{family} Regular"
+            elif record.nameID in (3, 6):
+                record.string = name
     if "head" in font:
         font["head"].modified = font["head"].created
     font.recalcTimestamp = False
@@ -161,6 +174,7 @@ for name, source, covered in faces:
 PY
 cp /usr/share/doc/fonts-noto-core/copyright "$here/LICENSE-Noto.txt"
 cp /usr/share/doc/fonts-droid-fallback/copyright "$here/LICENSE-DroidSansFallback.txt"
+cp /usr/share/doc/fonts-nanum/copyright "$here/LICENSE-Nanum.txt"
 
 # The binary embeds the faces (base64 in a generated Swift file), so it needs no font files at run time.
 swift_file="$here/../../Sources/Text/BundledFontData.swift"
@@ -187,6 +201,9 @@ swift_file="$here/../../Sources/Text/BundledFontData.swift"
     done
     echo "    static let droidSansFallbackCJK = \"\"\""
     base64 -w 120 "$here/DroidSansFallback-CJK.ttf"
+    echo "\"\"\""
+    echo "    static let hangulGothicRegular = \"\"\""
+    base64 -w 120 "$here/HangulGothic-Regular.ttf"
     echo "\"\"\""
     echo "}"
 } > "$swift_file.partial"

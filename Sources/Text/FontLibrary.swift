@@ -27,6 +27,7 @@ public enum FontLibrary {
         case notoSansDevanagari = "NotoSansDevanagari-Regular"
         case notoSansThai = "NotoSansThai-Regular"
         case droidSansFallbackCJK = "DroidSansFallback-CJK"
+        case hangulGothic = "HangulGothic-Regular"
 
         /// The parsed typeface; parsed once, on first use.
         public func typeface() throws -> Typeface { try FontLibrary.parsed.typeface(self) }
@@ -55,6 +56,7 @@ public enum FontLibrary {
             case .notoSansDevanagari: return BundledFontData.notoSansDevanagariRegular
             case .notoSansThai: return BundledFontData.notoSansThaiRegular
             case .droidSansFallbackCJK: return BundledFontData.droidSansFallbackCJK
+            case .hangulGothic: return BundledFontData.hangulGothicRegular
             }
         }
     }
@@ -129,10 +131,11 @@ public enum FontLibrary {
 extension FontLibrary {
     /// The faces tried, in order, for a character the font itself lacks, as UIKit's cascade
     /// list: Inter for Latin, Greek and Cyrillic, then Noto Sans Arabic, Hebrew, Devanagari and
-    /// Thai, then Droid Sans Fallback for Chinese, Japanese and Korean (see Assets/Fonts/README.md).
-    /// Each is one regular weight: bold text in these scripts is drawn regular.
+    /// Thai, then Droid Sans Fallback for Chinese and Japanese and Nanum Gothic (renamed Hangul
+    /// Gothic) for Korean (see Assets/Fonts/README.md). Each is one regular weight: bold text in
+    /// these scripts is drawn regular.
     public static let fallbackFaces: [Face] = [.interRegular, .notoSansArabic, .notoSansHebrew, .notoSansDevanagari,
-                                               .notoSansThai, .droidSansFallbackCJK]
+                                               .notoSansThai, .droidSansFallbackCJK, .hangulGothic]
 
     /// The face each scalar is drawn with: `primary` when it has the character; else, for a
     /// character of no script of its own (space, punctuation, digit, mark), the face of the

@@ -72,6 +72,7 @@ import Testing
         let cases: [(String, FontLibrary.Face)] = [
             ("ب", .notoSansArabic), ("ש", .notoSansHebrew), ("क", .notoSansDevanagari), ("ก", .notoSansThai),
             ("中", .droidSansFallbackCJK), ("あ", .droidSansFallbackCJK), ("漢", .droidSansFallbackCJK),
+            ("한", .hangulGothic), ("글", .hangulGothic),
             ("Ω", .interRegular), ("Ж", .interRegular),
         ]
         let nunito = Font(try FontLibrary.Face.regular.typeface(), size: 17)
@@ -99,8 +100,15 @@ import Testing
         #expect(mark.x >= base.x && mark.x < base.x + arabic.advance(of: base.glyph))
     }
 
+    @Test func aKoreanSentenceDrawsEverySyllableAndItsLatinWithInter() throws {
+        let line = TextLine("로그인 Sign in 비밀번호", font: system)
+        #expect(line.glyphs.allSatisfy { $0.glyph != 0 })
+        let hangul = try FontLibrary.Face.hangulGothic.typeface()
+        #expect(line.glyphs.filter { $0.font.typeface === hangul }.count == 8, "seven syllables and the space after the first word")
+    }
+
     @Test func shapingIsTheSameOnEveryRun() {
-        let text = "مرحبا بالعالم — שלום 你好 नमस्ते สวัสดี"
+        let text = "مرحبا بالعالم — שלום 你好 안녕 नमस्ते สวัสดี"
         #expect(TextLine(text, font: system) == TextLine(text, font: system))
     }
 }
