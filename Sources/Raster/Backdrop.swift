@@ -72,6 +72,20 @@ extension Canvas {
         let cells = PixelRect(x0: Self.floorDivision(box.x0, f) - 1, y0: Self.floorDivision(box.y0, f) - 1,
                               x1: Self.floorDivision(box.x1 + f - 1, f) + 1, y1: Self.floorDivision(box.y1 + f - 1, f) + 1)
         let margin = GaussianBlur.reach(of: boxes)
+        let image = BackdropCache.shared.image(of: source, cells: cells, reduction: f, margin: margin, boxes: boxes, filter: filter) {
+            Self.filteredCells(source, cells: cells, reduction: f, margin: margin, boxes: boxes, filter: filter)
+        }
+        let saved = clip
+        clip(to: path, transform: transform)
+        composite(Self.magnified(image, by: f, origin: cells, onto: box), x: box.x0, y: box.y0)
+        clip = saved
+    }
+
+    /// The backdrop on the reduced grid: `source`'s f × f blocks over `cells` (widened by
+    /// `margin` cells each side, the edge pixels repeated beyond the canvas) averaged, blurred
+    /// with `boxes`, saturated, tinted and blended as `filter` says, one pixel per cell.
+    private static func filteredCells(_ source: Pixmap, cells: PixelRect, reduction f: Int, margin: Int, boxes: [GaussianBlur.Box],
+                                      filter: BackdropFilter) -> Pixmap {
         let width = cells.width + 2 * margin, height = cells.height + 2 * margin
         var data = [UInt16](repeating: 0, count: width * height * 4)
         source.data.withUnsafeBufferPointer { bytes in
@@ -126,10 +140,7 @@ extension Canvas {
                 }
             }
         }
-        let saved = clip
-        clip(to: path, transform: transform)
-        composite(Self.magnified(image, by: f, origin: cells, onto: box), x: box.x0, y: box.y0)
-        clip = saved
+        return image
     }
 
     /// The pixels of `box` from `image`, whose pixel (i, j) is the cell of f × f device pixels
