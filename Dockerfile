@@ -19,16 +19,22 @@ RUN make build VIDEO=$VIDEO \
 
 FROM debian:bookworm-slim
 ARG VIDEO=yes
-# The shared libraries the binary loads (`make docker-check` compares this list with `ldd`).
-# A VIDEO=no binary is fully static and needs none of them.
-RUN [ "$VIDEO" = no ] || { apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+# The shared libraries the binary loads, FFmpeg's only when it was built with video
+# (`make docker-check` compares these lists with `ldd` of the binary).
+RUN packages="\
 # RUNTIME_PACKAGES begin
       libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 \
       libharfbuzz0b libfribidi0 libunibreak1 \
-      libavcodec59 libavformat59 libavutil57 libswscale6 \
 # RUNTIME_PACKAGES end
- && rm -rf /var/lib/apt/lists/*; }
+      " \
+ && if [ "$VIDEO" != no ]; then packages="$packages \
+# VIDEO_PACKAGES begin
+      libavcodec59 libavformat59 libavutil57 libswscale6 \
+# VIDEO_PACKAGES end
+      "; fi \
+ && apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $packages \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build /opt/popping-render/ /usr/local/
 COPY LICENSE THIRD_PARTY_NOTICES.md /usr/local/share/doc/popping-render/
 ENTRYPOINT ["popping-render"]

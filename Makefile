@@ -8,8 +8,8 @@ OUT ?= out
 
 all: build
 
-## VIDEO=no builds without FFmpeg's libraries: no .mp4/.webm outputs, no GPL libx264 in the
-## binary (see THIRD_PARTY_NOTICES.md), and a fully static executable. Package.swift reads it.
+## VIDEO=no builds without FFmpeg's libraries: no .mp4/.webm outputs and no GPL libx264 in the
+## binary (see THIRD_PARTY_NOTICES.md). Package.swift reads it.
 VIDEO ?= yes
 export VIDEO
 ifeq ($(VIDEO),no)
@@ -33,19 +33,13 @@ deps:
 		echo "error: a library the build links is missing; install $(DEV_PACKAGES) (Debian/Ubuntu) and run make again" >&2; exit 2; \
 	fi
 
-## With VIDEO=no, a fully static executable (the Swift runtime, Foundation and the libpng, zlib,
-## libdeflate, libwebp and libcrypto archives the -dev packages ship; not position-independent):
-## ld.so has no libraries to load and no 100,000 relocations to apply, so `popping-render svg`
-## takes about 40% less CPU than with only the Swift libraries static. (-lz again at the end: the
-## static libpng needs zlib after it.) With video (the default) the Swift libraries stay static but
-## the system libraries are shared: Debian's static FFmpeg archives would need the archives of every
-## codec library FFmpeg was built with, which Debian does not all ship. The Dockerfile's runtime stage
-## installs exactly those shared libraries (`make docker-check` compares it with `ldd`).
-ifeq ($(VIDEO),no)
-LINK_FLAGS := --static-swift-stdlib -Xswiftc -static-executable -Xlinker -lz
-else
+## The Swift runtime and Foundation are linked statically, so the binary runs where Swift is not
+## installed; the system libraries are shared, with video or without. A fully static executable
+## cannot be made on Debian: it ships no static HarfBuzz or libunibreak, and HarfBuzz loads the
+## shared libpng and zlib through FreeType anyway, so static copies of the libraries that do have
+## archives would put a second libpng and zlib into the process. The Dockerfile's runtime stage
+## installs exactly the shared libraries `ldd` lists (`make docker-check` compares the two).
 LINK_FLAGS := --static-swift-stdlib
-endif
 build: deps
 	$(SWIFT) build -c release $(LINK_FLAGS)
 
@@ -147,7 +141,7 @@ docker:
 	docker build -t popping-render .
 
 ## Where Docker cannot run: checks that the Dockerfile's runtime stage installs exactly the Debian
-## packages that hold the libraries `ldd` lists for the built binary.
+## packages that hold the libraries `ldd` lists for the built binary (FFmpeg's only unless VIDEO=no).
 docker-check: build
 	sh Scripts/docker-runtime-check.sh $(BIN)/popping-render Dockerfile
 

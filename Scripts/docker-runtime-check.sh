@@ -2,14 +2,21 @@
 # Checks the Dockerfile's runtime stage where Docker cannot run: the Debian packages it installs
 # must be exactly the packages that hold the shared libraries `ldd` lists for the built binary
 # (dpkg -S maps each library to its package), so the image neither misses a library nor carries
-# one the binary does not load. Exits 1 naming the difference.
-# usage: Scripts/docker-runtime-check.sh PATH/TO/popping-render [Dockerfile]
+# one the binary does not load. The packages between the VIDEO_PACKAGES markers count only for a
+# binary built with video (VIDEO unset or not `no`, as the Makefile exports it). Exits 1 naming
+# the difference.
+# usage: [VIDEO=no] Scripts/docker-runtime-check.sh PATH/TO/popping-render [Dockerfile]
 set -eu
 BIN=$1
 DOCKERFILE=${2:-Dockerfile}
-# Packages listed between the RUNTIME_PACKAGES markers of the runtime stage.
-listed=$(sed -n '/# RUNTIME_PACKAGES begin/,/# RUNTIME_PACKAGES end/p' "$DOCKERFILE" \
-    | grep -v '#' | tr ' \\' '\n\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | sort -u)
+# Packages listed between a section's markers (NAME begin, NAME end) in the runtime stage.
+section() {
+    sed -n "/# $1 begin/,/# $1 end/p" "$DOCKERFILE" \
+        | grep -v '#' | tr ' \\' '\n\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' || true
+}
+listed=$(section RUNTIME_PACKAGES)
+[ "${VIDEO:-yes}" = no ] || listed=$(printf '%s\n%s\n' "$listed" "$(section VIDEO_PACKAGES)")
+listed=$(printf '%s\n' "$listed" | sed '/^$/d' | sort -u)
 # The base image's own packages (libc6 and what it needs) are there already and not listed.
 base="libc6 libgcc-s1 libstdc++6 zlib1g"
 needed=$(ldd "$BIN" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p' | while read -r lib; do
