@@ -2,13 +2,15 @@
 its batch mode against resvg's library in-process (PyPI resvg-py), and one process per file
 against rsvg-convert, in the same run.
 
-usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100)
+usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100, SCALE=1)
 
 The sample: PER_SOURCE files from each icon theme below, evenly spaced through its sorted list
 of regular .svg files (symbolic links skipped), so the same packages give the same files.
-Agreement: each file at its own size as popping-render sizes it; Chromium draws every file in
-one page, each <img> at that size at a known place, and the screenshot is cut back into files;
-both flattened over white and compared as PSNR in dB. Speed: `popping-render svg IN --out-dir`
+Agreement: each file at its own size times SCALE as popping-render sizes it; Chromium draws
+every file in one page, each <img> at that size at a known place, and the screenshot is cut back
+into files; popping-render, resvg (zoom SCALE) and rsvg-convert (one process per file, zoom
+SCALE) are each flattened over white and compared with it as PSNR in dB (a file a tool fails or
+sizes differently counts as far off). Speed: `popping-render svg IN --out-dir`
 over the whole sample (one process, every core) against resvg_py.svg_to_bytes over the same
 files in one Python process (system fonts not loaded: icons draw no text), best of ROUNDS; and
 SINGLE files converted one process each, popping-render against rsvg-convert.
@@ -93,6 +95,7 @@ def best(rounds, body):
 def main():
     binary, out = sys.argv[1], sys.argv[2]
     rounds = int(os.environ.get("ROUNDS", "3"))
+    scale = float(os.environ.get("SCALE", "1"))
     shutil.rmtree(out, ignore_errors=True)
     files, used = sample(os.path.join(out, "in"), int(os.environ.get("PER_SOURCE", "70")))
     if len(used) < 5 or len(files) < 300:
@@ -101,13 +104,15 @@ def main():
     ours_dir = os.path.join(out, "ours")
     def ours():
         shutil.rmtree(ours_dir, ignore_errors=True)
-        subprocess.run([binary, "svg", os.path.join(out, "in"), "--out-dir", ours_dir], stderr=subprocess.DEVNULL)
+        subprocess.run([binary, "svg", os.path.join(out, "in"), "--out-dir", ours_dir, "--scale", str(scale)],
+                       stderr=subprocess.DEVNULL)
     ours_seconds = best(rounds, ours)
     resvg_pngs = {}
     def resvg():
         for f in files:
             try:
-                resvg_pngs[f] = resvg_py.svg_to_bytes(svg_path=f, skip_system_fonts=True)
+                resvg_pngs[f] = resvg_py.svg_to_bytes(svg_path=f, skip_system_fonts=True,
+                                                      zoom=scale if scale != 1 else None)
             except Exception:
                 resvg_pngs[f] = None
     resvg_seconds = best(rounds, resvg)
@@ -120,16 +125,22 @@ def main():
     drawn = [(f, n) for f, n in zip(files, names) if ours_images[n] is not None]
     crops = chrome([f for f, _ in drawn], [ours_images[n].size for _, n in drawn], out)
     import io
+    rsvg_dir = os.path.join(out, "rsvg")
+    os.makedirs(rsvg_dir, exist_ok=True)
     rows = []
     for (f, n), c in zip(drawn, crops):
         reference = flat(c)
         ours_score = psnr(flat(ours_images[n]), reference)
         r = resvg_pngs.get(f)
         resvg_score = psnr(flat(Image.open(io.BytesIO(bytes(r)))), reference) if r else None
-        rows.append((n, ours_score, resvg_score))
+        rsvg_png = os.path.join(rsvg_dir, n + ".png")
+        subprocess.run(["rsvg-convert", "-z", str(scale), f, "-o", rsvg_png], stderr=subprocess.DEVNULL)
+        rsvg_score = psnr(flat(Image.open(rsvg_png)), reference) if os.path.exists(rsvg_png) else None
+        rows.append((n, ours_score, resvg_score, rsvg_score))
     with open(os.path.join(out, "scores.tsv"), "w") as t:
-        for n, a, b in rows:
-            t.write(f"{n}\t{a}\t{b}\n")
+        t.write("file\tours\tresvg\trsvg\n")
+        for row in rows:
+            t.write("\t".join(map(str, row)) + "\n")
     def share(index, limit):
         return 100 * sum(1 for r in rows if r[index] is not None and r[index] >= limit) / len(files)
     def under(index, limit):
@@ -146,10 +157,11 @@ def main():
     rsvg_single_seconds = best(rounds, rsvg_single)
 
     print(f"svg_world_files: {len(files)} from {', '.join(used)}")
-    print(f"svg_world_within_40db_of_chromium: {share(1, 40):.1f}% (resvg: {share(2, 40):.1f}%; target 90%)")
-    print(f"svg_world_within_25db_of_chromium: {share(1, 25):.1f}% (resvg: {share(2, 25):.1f}%)")
+    print(f"svg_world_scale: {scale:g}")
+    print(f"svg_world_within_40db_of_chromium: {share(1, 40):.1f}% (resvg: {share(2, 40):.1f}%; rsvg-convert: {share(3, 40):.1f}%; target 90%)")
+    print(f"svg_world_within_25db_of_chromium: {share(1, 25):.1f}% (resvg: {share(2, 25):.1f}%; rsvg-convert: {share(3, 25):.1f}%)")
     low = under(1, 25)
-    print(f"svg_world_under_25db: {len(low)} (resvg: {len(under(2, 25))}){': ' + ' '.join(low[:20]) if low else ''}")
+    print(f"svg_world_under_25db: {len(low)} (resvg: {len(under(2, 25))}; rsvg-convert: {len(under(3, 25))}){': ' + ' '.join(low[:20]) if low else ''}")
     print(f"svg_world_batch_seconds: {ours_seconds:.3f} (resvg library in-process: {resvg_seconds:.3f})")
     print(f"svg_world_batch_ratio_to_resvg: {ours_seconds / resvg_seconds:.3f} (target at most 0.5)")
     print(f"svg_world_single_seconds: {ours_single_seconds:.3f} for {len(single)} files (rsvg-convert: {rsvg_single_seconds:.3f})")

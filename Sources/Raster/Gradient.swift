@@ -303,6 +303,12 @@ extension Canvas {
     /// Blends the colours `source` gives through the coverage of the path the rasteriser has
     /// loaded, at `opacity` times the canvas alpha, through the clip.
     func fillLoaded<Source: PixelSource>(from source: Source, opacity: Double, rule: FillRule) {
+        blend(from: source, opacity: opacity) { rasterizer.fill(rule: rule, into: &$0) }
+    }
+
+    /// Runs `cover` with a blitter blending the colours `source` gives at `opacity` times the
+    /// canvas alpha, through the clip; not at all when that opacity rounds to zero.
+    func blend<Source: PixelSource>(from source: Source, opacity: Double, cover: (inout ImageBlitter<Source>) -> Void) {
         let global = Blend.alphaByte(alpha * opacity)
         guard global != 0 else { return }
         let width = pixmap.width
@@ -312,7 +318,7 @@ extension Canvas {
             withClipRows { mask in
                 var blitter = ImageBlitter(pixels: pixels, pixelsPerRow: width, source: source, alpha: global,
                                            clip: mask, scratch: scratch)
-                rasterizer.fill(rule: rule, into: &blitter)
+                cover(&blitter)
             }
         }
     }

@@ -12,7 +12,8 @@ extension Canvas {
     /// primitives, then clipped to the region. A layer too large for `budget` or the filter
     /// limits is filtered at a lower resolution and scaled up, so that hostile sizes stay
     /// bounded in memory and time.
-    func drawFiltered(_ group: VectorGroup, _ filter: VectorFilter, transform: AffineTransform, budget: Int) {
+    func drawFiltered(_ group: VectorGroup, _ filter: VectorFilter, transform: AffineTransform, budget: Int,
+                      hairlines: Bool) {
         let device = filter.transform.concatenating(transform)
         let region = device.apply(filter.region)
         let b = clip.bounds
@@ -37,7 +38,7 @@ extension Canvas {
         let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up))) // bounded: scale keeps the area within the filter's pixel budget
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
         let source = Canvas(width: w, height: h)
-        source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h))
+        source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h), hairlines: hairlines)
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work))
         let saved = clip
         clip(to: filter.region, transform: device)

@@ -14,11 +14,17 @@ extension Canvas {
     }
 
     /// Draws `image` with its viewBox coordinates mapped through `transform` to device pixels.
-    public func draw(_ image: VectorImage, transform: AffineTransform, alpha: Double = 1) {
+    ///
+    /// With `hairlines`, a stroke no wider than one device pixel is drawn as Chromium draws it
+    /// (Skia's hairline: a one-pixel line whose alpha is the width; see
+    /// `CoverageMask(hairline:…)`) instead of as its outline filled by exact area, which spreads
+    /// the same ink more thinly over more pixels. `popping-render svg` asks for it, to show files
+    /// as a browser does; scenes leave it off.
+    public func draw(_ image: VectorImage, transform: AffineTransform, alpha: Double = 1, hairlines: Bool = false) {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform, budget: layerBudget)
+        draw(root, transform: transform, budget: layerBudget, hairlines: hairlines)
     }
 
     /// Draws `image` with its viewBox coordinates mapped through `transform` into a plane that
@@ -44,7 +50,7 @@ extension Canvas {
 
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
     func draw(_ group: VectorGroup, transform: AffineTransform) {
-        draw(group, transform: transform, budget: layerBudget)
+        draw(group, transform: transform, budget: layerBudget, hairlines: false)
     }
 
     /// How many pixels the offscreen layers of one drawing may hold at once: four times this
@@ -54,9 +60,20 @@ extension Canvas {
 
     /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
     /// clipped, masked and faded as a whole before it is composited in its blend mode.
-    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int) {
+    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int, hairlines: Bool) {
         guard group.needsLayer else {
-            drawChildren(of: group, transform: transform, budget: budget)
+            drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
+            return
+        }
+        // One shape with only a stroke, faded: the opacity joins the paint's alpha, as
+        // Chromium draws it (a hairline's overlapping segments then blend at the faded alpha).
+        if hairlines, group.opacity < 1, group.clips.isEmpty, group.masks.isEmpty, group.filter == nil,
+           group.blendMode == .normal, !group.isolated, group.children.count == 1,
+           case let .shape(shape)? = group.children.first, shape.fill == nil {
+            let saved = alpha
+            alpha *= max(group.opacity, 0)
+            draw(shape, transform: transform, hairlines: hairlines)
+            alpha = saved
             return
         }
         guard group.opacity > 0, let bounds = group.bounds else { return }
@@ -70,21 +87,21 @@ extension Canvas {
         // The content layer, and one clip or mask layer beside it while they are combined.
         let needed = width * height * (group.clips.isEmpty && group.masks.isEmpty ? 1 : 2)
         guard needed <= budget else {
-            drawChildren(of: group, transform: transform, budget: budget)
+            drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
             return
         }
         let inner = budget - needed
         let local = transform.concatenating(.translation(-x0, -y0))
         func offscreen(_ content: VectorGroup) -> Pixmap {
             let canvas = Canvas(width: width, height: height)
-            canvas.draw(content, transform: local, budget: inner)
+            canvas.draw(content, transform: local, budget: inner, hairlines: hairlines)
             return canvas.pixmap
         }
         let layer = Canvas(width: width, height: height)
         if let filter = group.filter {
-            layer.drawFiltered(group, filter, transform: local, budget: inner)
+            layer.drawFiltered(group, filter, transform: local, budget: inner, hairlines: hairlines)
         } else {
-            layer.drawChildren(of: group, transform: local, budget: inner)
+            layer.drawChildren(of: group, transform: local, budget: inner, hairlines: hairlines)
         }
         var content = layer.pixmap
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
@@ -93,44 +110,59 @@ extension Canvas {
     }
 
     /// Draws the children of `group` straight onto this canvas.
-    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int) {
+    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int, hairlines: Bool) {
         for child in group.children {
             switch child {
-            case let .group(inner): draw(inner, transform: transform, budget: budget)
+            case let .group(inner): draw(inner, transform: transform, budget: budget, hairlines: hairlines)
             case let .bitmap(bitmap): draw(bitmap.image, transform: bitmap.transform.concatenating(transform))
-            case let .shape(shape): draw(shape, transform: transform)
+            case let .shape(shape): draw(shape, transform: transform, hairlines: hairlines)
             }
         }
     }
 
-    /// Paints one shape's fill, then its stroke outline. The outline made when the file was
-    /// read is used unless the drawing scale would show its flattening (over a tenth of a
-    /// pixel); then the centre line is outlined again for this scale.
-    private func draw(_ shape: Shape, transform: AffineTransform) {
+    /// Paints one shape's fill, then its stroke: as a hairline when `hairlines` asks for it
+    /// and the stroke is at most a device pixel wide, otherwise as its outline. The outline made
+    /// when the file was read is used unless the drawing scale would show its flattening (over
+    /// a tenth of a pixel); then the centre line is outlined again for this scale.
+    private func draw(_ shape: Shape, transform: AffineTransform, hairlines: Bool) {
         if let fill = shape.fill { self.fill(shape.path, paint: fill, rule: shape.fillRule, transform: transform) }
         guard let stroke = shape.stroke else { return }
+        let device = stroke.transform.concatenating(transform)
+        if hairlines, let coverage = Path.hairlineCoverage(width: stroke.style.width, transform: device) {
+            let tolerance = Path.strokeTolerance / max(device.axisScales.x, device.axisScales.y)
+            let line = stroke.dashes.isEmpty ? stroke.centerline
+                : stroke.centerline.dashed(stroke.dashes, phase: stroke.dashPhase, tolerance: tolerance)
+            strokeHairline(line, coverage: coverage, cap: stroke.style.cap, paint: stroke.userSpacePaint,
+                           transform: device)
+            return
+        }
         let scale = max(transform.axisScales.x, transform.axisScales.y)
         if Shape.strokeTolerance * scale <= 0.1 {
             self.fill(stroke.outline, paint: stroke.paint, rule: .nonZero, transform: transform)
             return
         }
-        let device = stroke.transform.concatenating(transform)
         let deviceScale = max(device.axisScales.x, device.axisScales.y)
         guard deviceScale > 0, deviceScale.isFinite else { return }
         let outline = Stroke.outline(stroke.centerline, style: stroke.style, dashes: stroke.dashes, phase: stroke.dashPhase,
                                      tolerance: Path.strokeTolerance / deviceScale)
-        let inverse = stroke.transform.inverted ?? .identity
-        let paint: Paint
-        switch stroke.paint {
-        case .solid: paint = stroke.paint
+        self.fill(outline, paint: stroke.userSpacePaint, rule: .nonZero, transform: device)
+    }
+}
+
+extension Stroke {
+    /// The paint with its gradient or pattern space re-expressed in the element's user space
+    /// (where the centre line lies; the paint is kept in viewBox coordinates).
+    var userSpacePaint: Paint {
+        let inverse = transform.inverted ?? .identity
+        switch paint {
+        case .solid: return paint
         case var .gradient(gradient):
             gradient.transform = gradient.transform.concatenating(inverse)
-            paint = .gradient(gradient)
+            return .gradient(gradient)
         case var .pattern(pattern):
             pattern.transform = pattern.transform.concatenating(inverse)
-            paint = .pattern(pattern)
+            return .pattern(pattern)
         }
-        self.fill(outline, paint: paint, rule: .nonZero, transform: device)
     }
 }
 
@@ -146,10 +178,13 @@ extension VectorImage {
     }
 
     /// The image rendered as a browser shows the file at `width` × `height` pixels: the
-    /// viewBox fitted by `preserveAspectRatio`, over `background`.
-    public func rendered(width: Int, height: Int, background: Color = .clear) -> Pixmap {
+    /// viewBox fitted by `preserveAspectRatio`, over `background`, with thin strokes as
+    /// `hairlines` asks (see `Canvas.draw(_:transform:alpha:hairlines:)`).
+    public func rendered(width: Int, height: Int, background: Color = .clear, hairlines: Bool = false) -> Pixmap {
         let canvas = Canvas(width: width, height: height, background: background)
-        if let fit = transform(fittingWidth: Double(width), height: Double(height)) { canvas.draw(self, transform: fit) }
+        if let fit = transform(fittingWidth: Double(width), height: Double(height)) {
+            canvas.draw(self, transform: fit, hairlines: hairlines)
+        }
         return canvas.pixmap
     }
 

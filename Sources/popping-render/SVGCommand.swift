@@ -101,7 +101,8 @@ struct SVGCommand: ParsableCommand {
         guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumArea else {
             throw CommandFailure("--size", "\(width)×\(height) pixels is over the limit of \(Self.maximumSide) a side and 64 megapixels")
         }
-        let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear)
+        let pixmap = image.rendered(width: width, height: height, background: background.flatMap(Color.init(css:)) ?? .clear,
+                                    hairlines: true)
         return (pixmap, image.warnings)
     }
 
