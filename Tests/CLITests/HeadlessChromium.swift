@@ -112,14 +112,6 @@ final class HeadlessChromium {
         return (reply["result"] as? [String: Any])?["value"]
     }
 
-    /// Returns once the JavaScript `condition` holds in the page, checked after each of the
-    /// page's tasks (a promise that settles when it does).
-    func waitUntil(_ condition: String) throws {
-        _ = try evaluate("""
-            new Promise(resolve => { const check = () => (\(condition)) ? resolve(true) : setTimeout(check, 10); check(); })
-            """)
-    }
-
     /// Moves the mouse pointer to (`x`, `y`) in the viewport's CSS pixels, as a person's would.
     func moveMouse(x: Double, y: Double) throws {
         _ = try call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y], in: try attachToPage())

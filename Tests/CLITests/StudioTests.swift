@@ -3,18 +3,21 @@ import Glibc
 import GoldenTesting
 import Testing
 
-/// `popping-render studio` running for a test: the like scene copied into a scratch folder, the
-/// server on a free loopback port, stopped with Ctrl-C (SIGINT) at the end.
+/// `popping-render studio` running for a test: the like scene copied into a scratch folder (or
+/// the scene `name` in the folder given), the server on a free loopback port, stopped with Ctrl-C
+/// (SIGINT) at the end.
 final class StudioProcess {
     let folder: String
     let process = Process()
     let port: Int
+    let name: String
     /// What the studio printed on starting (the URL, and a busy port's notice).
     let greeting: String
     var url: String { "http://127.0.0.1:\(port)/" }
-    var scene: String { folder + "/like.yaml" }
+    var scene: String { folder + "/" + name }
 
-    init(port wanted: Int = 0, folder given: String? = nil, options: [String] = []) throws {
+    init(port wanted: Int = 0, folder given: String? = nil, scene name: String = "like.yaml", options: [String] = []) throws {
+        self.name = name
         if let given {
             folder = given
         } else {
@@ -26,7 +29,7 @@ final class StudioProcess {
         }
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("popping-render")
-        process.arguments = ["studio", "like.yaml", "--port", String(wanted), "--scale", "1"] + options
+        process.arguments = ["studio", name, "--port", String(wanted), "--scale", "1"] + options
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe()
         process.standardOutput = out
@@ -149,25 +152,11 @@ final class StudioProcess {
 /// it needs (`window.studio`), never for a time.
 @Suite(.enabled(if: chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil))
 struct StudioBrowserTests {
-    /// The RGB the page's canvas shows at (`x`, `y`) points.
-    func pixel(_ browser: HeadlessChromium, _ x: Int, _ y: Int) throws -> [Int] {
-        try browser.evaluate("""
-            (() => { const c = document.getElementById('frame'), s = studio.state.render.scale;
-                     return Array.from(c.getContext('2d').getImageData(\(x) * s, \(y) * s, 1, 1).data.slice(0, 3)); })()
-            """) as? [Int] ?? []
-    }
-
-    /// Opens the page and waits until it has painted `frame` of the newest render.
-    func open(_ studio: StudioProcess, _ browser: HeadlessChromium, fragment: String = "", frame: Int = 0) throws {
-        try browser.open(studio.url + fragment)
-        try browser.waitUntil("studio.painted && studio.painted.frame === \(frame) && studio.painted.render === studio.state.render.id")
-    }
-
     @Test func thePageLoadsAndShowsTheFirstFrame() throws {
         let studio = try StudioProcess()
         let browser = try HeadlessChromium()
-        try open(studio, browser)
-        #expect(try pixel(browser, 20, 100) == [0x9A, 0xD1, 0xF5], "the photo's sky")
+        try browser.open(studio)
+        #expect(try browser.pixel(20, 100) == [0x9A, 0xD1, 0xF5], "the photo's sky")
         #expect(try browser.evaluate("document.getElementById('frame-number').textContent") as? String == "frame 0 / 299")
         // The timeline names the script's steps and the animations.
         try browser.waitUntil("document.querySelectorAll('#timeline .bar').length > 0")
@@ -176,26 +165,83 @@ struct StudioBrowserTests {
     }
 
     @Test func aSaveRedrawsTheChangedFrameWithoutANavigation() throws {
-        let studio = try StudioProcess()
+        try StudioPageChecks.aSaveRedrawsWithoutANavigation(in: try HeadlessChromium(), "chromium")
+    }
+
+    @Test func aStillPointerNamesTheViewUnderItOnceTheTreesArrive() throws {
+        try StudioPageChecks.aStillPointerNamesTheViewUnderIt(in: try HeadlessChromium(), "chromium")
+    }
+
+    /// The issue's last proof, as a person does it: a scene from `popping-render new`, written in
+    /// the studio one save at a time (a view, a colour, an animation, a mistake and its fix), each
+    /// change shown in the same page without a navigation and without the terminal.
+    @Test func aNewSceneEditedSaveBySaveShowsEveryChangeInPlace() throws {
+        let folder = try scratchFolder("studio-new")
+        let made = try popping(["new", folder + "/orbit"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let studio = try StudioProcess(folder: folder, scene: "orbit.yaml")
         let browser = try HeadlessChromium()
-        try open(studio, browser)
-        let before = try browser.evaluate("window.marker = 'still here'; studio.painted.render") as? String
-        try studio.save { $0.replacingOccurrences(of: "backgroundColor: \"#9AD1F5\"", with: "backgroundColor: \"#E0115F\"") }
-        try browser.waitUntil("studio.painted.render !== '\(before ?? "")' && studio.painted.frame === 0")
-        #expect(try pixel(browser, 20, 100) == [0xE0, 0x11, 0x5F])
+        try browser.open(studio)
+        _ = try browser.evaluate("window.marker = 'still here'")
+        /// Saves `edit` and waits for the page to paint `frame` of the render it caused.
+        func save(_ edit: @escaping (String) -> String, showing frame: Int = 0) throws {
+            let before = try browser.evaluate("studio.painted.render") as? String ?? ""
+            try studio.save(edit)
+            try browser.waitUntil("studio.painted.render !== '\(before)' && studio.painted.frame === \(frame) && studio.state.problems.length === 0")
+        }
+        let orange = [0xF3, 0x9C, 0x12], purple = [0x8E, 0x44, 0xAD]
+        // A view.
+        try save { $0.replacingOccurrences(of: "views:\n", with: """
+            views:
+              - view: planet
+                frame: [40, 120, 60, 60]
+                backgroundColor: "#F39C12"
+                cornerRadius: 30
+
+            """) }
+        #expect(try browser.pixel(70, 150) == orange)
+        // A colour: the button's, at a point of its fill left of its title.
+        try browser.waitUntil("studio.state.render.timeline")
+        let button = try browser.evaluate("tree(0).then(root => find(root, 'button').frame)") as? [Any] ?? []
+        let frame = button.compactMap { ($0 as? NSNumber)?.intValue }
+        try #require(frame.count == 4)
+        let fill = (frame[0] + 8, frame[1] + frame[3] / 2)
+        #expect(try browser.pixel(fill.0, fill.1) == [0x34, 0x98, 0xDB])
+        try save { $0.replacingOccurrences(of: "backgroundColor: \"#3498DB\"", with: "backgroundColor: \"#8E44AD\"") }
+        #expect(try browser.pixel(fill.0, fill.1) == purple)
+        // An animation, run when the screen loads: the planet ends on the right.
+        try save { $0.replacingOccurrences(of: "animations:\n", with: """
+            animations:
+              orbit: {type: spring, view: planet, property: center, toValue: [270, 150], springBounciness: 12}
+
+            """).replacingOccurrences(of: "on:\n", with: "on:\n  screen.load: [run: orbit]\n") }
+        try browser.waitUntil("[...document.querySelectorAll('#timeline .bar')].some(b => b.textContent === 'orbit')")
+        let last = try browser.evaluate("studio.state.render.frameCount - 1") as? Int ?? 0
+        _ = try browser.evaluate("location.hash = '#frame=\(last)'")
+        try browser.waitUntil("studio.painted.frame === \(last)")
+        #expect(try browser.pixel(270, 150) == orange)
+        #expect(try browser.pixel(70, 150) != orange)
+        // A mistake: listed with its place, the last good frames kept; then fixed.
+        try studio.save { $0.replacingOccurrences(of: "cornerRadius: 30", with: "cornerRadius: round") }
+        try browser.waitUntil("document.getElementById('problem-list').textContent.includes(\"found 'round'\")")
+        let problems = try browser.evaluate("[...document.querySelectorAll('#problem-list li')].map(l => l.textContent)") as? [String] ?? []
+        #expect(problems.count == 1 && problems.first?.hasPrefix("orbit.yaml:") == true, "\(problems)")
+        #expect(try browser.pixel(270, 150) == orange, "the last good frame is kept")
+        try save({ $0.replacingOccurrences(of: "cornerRadius: round", with: "cornerRadius: 30") }, showing: last)
+        #expect(try browser.evaluate("document.getElementById('problems').hidden") as? Bool == true)
         #expect(try browser.evaluate("window.marker") as? String == "still here", "the page navigated")
     }
 
     @Test func anInvalidEditListsItsProblemAsFileLineColumnAndKeepsTheLastGoodFrame() throws {
         let studio = try StudioProcess()
         let browser = try HeadlessChromium()
-        try open(studio, browser)
+        try browser.open(studio)
         try studio.save { $0.replacingOccurrences(of: "cornerRadius: 35", with: "cornerRadius: big") }
         try browser.waitUntil("document.getElementById('problem-list').textContent.includes('like.yaml:')")
         let problems = try browser.evaluate("[...document.querySelectorAll('#problem-list li')].map(l => l.textContent)") as? [String] ?? []
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("like.yaml:14:") == true, "\(problems)")
-        #expect(try pixel(browser, 20, 100) == [0x9A, 0xD1, 0xF5], "the last good frame is kept")
+        #expect(try browser.pixel(20, 100) == [0x9A, 0xD1, 0xF5], "the last good frame is kept")
         // Clicking the problem shows its line of the file.
         _ = try browser.evaluate("document.querySelector('#problem-list button').click(); true")
         try browser.waitUntil("document.querySelector('#source .here')")
@@ -209,7 +255,7 @@ struct StudioBrowserTests {
     @Test func aTimeFragmentOpensAtItsFrame() throws {
         let studio = try StudioProcess()
         let browser = try HeadlessChromium()
-        try open(studio, browser, fragment: "#t=1.2", frame: 72)
+        try browser.open(studio, fragment: "#t=1.2", frame: 72)
         #expect(try browser.evaluate("document.getElementById('frame-number').textContent") as? String == "frame 72 / 299")
         #expect(try browser.evaluate("document.getElementById('time').textContent") as? String == "1.20 s")
         // Stepping a frame moves the fragment with it, so a link points at the frame shown.
@@ -217,15 +263,15 @@ struct StudioBrowserTests {
         try browser.waitUntil("location.hash === '#t=1.217'")
         // A new page (a fragment alone would only scroll the one open) opened at a frame index.
         try browser.open("about:blank")
-        try open(studio, browser, fragment: "#frame=200", frame: 200)
+        try browser.open(studio, fragment: "#frame=200", frame: 200)
     }
 
     @Test func aVariantSwitchRendersInPlaceAndExportSaysWhereItWrote() throws {
         let studio = try StudioProcess()
         let browser = try HeadlessChromium()
-        try open(studio, browser)
+        try browser.open(studio)
         // Below the caption the screen shows the scene's background: systemBackground.
-        #expect(try pixel(browser, 200, 620) == [255, 255, 255])
+        #expect(try browser.pixel(200, 620) == [255, 255, 255])
         let switches = try browser.evaluate("[...document.querySelectorAll('#variants select')].map(s => s.dataset.variant)") as? [String]
         #expect(switches == ["appearance", "content-size", "layout-direction"])
         let before = try browser.evaluate("studio.painted.render") as? String ?? ""
@@ -233,7 +279,7 @@ struct StudioBrowserTests {
             (s => { s.value = 'dark'; s.dispatchEvent(new Event('change')); return true; })(document.getElementById('variant-appearance'))
             """)
         try browser.waitUntil("studio.painted.render !== '\(before)' && studio.painted.frame === 0")
-        #expect(try pixel(browser, 200, 620) == [0, 0, 0])
+        #expect(try browser.pixel(200, 620) == [0, 0, 0])
 
         _ = try browser.evaluate("document.querySelector('.export button[data-format=gif]').click(); true")
         try browser.waitUntil("document.getElementById('status').textContent.startsWith('wrote ')")
@@ -253,7 +299,7 @@ struct StudioBrowserTests {
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let studio = try StudioProcess(folder: folder, options: ["--check", "goldens"])
         let browser = try HeadlessChromium()
-        try open(studio, browser)
+        try browser.open(studio)
         try browser.waitUntil("document.getElementById('check-summary').textContent.includes('frames match')")
         // The sun moves: every frame differs where it was and where it is.
         try studio.save { $0.replacingOccurrences(of: "frame: [255, 60, 70, 70]", with: "frame: [200, 60, 70, 70]") }
@@ -268,7 +314,7 @@ struct StudioBrowserTests {
     @Test func hoveringAPointNamesTheViewUnderIt() throws {
         let studio = try StudioProcess()
         let browser = try HeadlessChromium()
-        try open(studio, browser)
+        try browser.open(studio)
         try browser.waitUntil("studio.state.render.timeline")
         let corner = try browser.evaluate("(r => [r.left, r.top])(document.getElementById('frame').getBoundingClientRect())") as? [Double] ?? [0, 0]
         func hover(_ x: Double, _ y: Double, names id: String) throws {

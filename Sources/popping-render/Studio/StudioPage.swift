@@ -76,7 +76,9 @@ enum StudioPage {
     footer { border-top: 1px solid var(--line); border-bottom: 0; }
     button { font: inherit; padding: 2px 8px; }
     .export button { margin-left: 4px; }
-    #status { color: #888; }
+    /* The status line keeps one width whatever it says, so a change never rewraps the header
+       and moves the frame under the pointer. */
+    #status { color: #888; flex: 1 0 22em; min-width: 22em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     #problems { background: #ff3b3018; border-bottom: 1px solid #ff3b30; padding: 6px 12px; }
     #problem-list { list-style: none; margin: 0; padding: 0; }
     #problem-list button { all: unset; cursor: pointer; font-family: ui-monospace, Menlo, monospace; color: #d70015; }
@@ -339,7 +341,12 @@ enum StudioPage {
     // The inspector: the view under the pointer in the tree `inspect --json` gives for this frame.
     function tree(n) {
       const key = renderID + ':' + n;
-      if (!trees.has(key)) trees.set(key, fetch(`/tree?render=${encodeURIComponent(renderID)}&n=${n}`).then(r => r.ok ? r.json() : null));
+      if (!trees.has(key)) {
+        // The trees come after the first frames: a miss is not kept, so the next paint asks again
+        // and a pointer held still is answered once they arrive.
+        const forget = () => { trees.delete(key); return null; };
+        trees.set(key, fetch(`/tree?render=${encodeURIComponent(renderID)}&n=${n}`).then(r => r.ok ? r.json() : forget(), forget));
+      }
       return trees.get(key);
     }
     function inside(v, x, y) { const f = v.frame; return x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3]; }
@@ -397,7 +404,7 @@ enum StudioPage {
       const status = $('status');
       status.dataset.sticky = '1';
       text(status, `writing ${b.textContent}…`);
-      post('/export?format=' + b.dataset.format).then(r => { text(status, r.path ? 'wrote ' + r.path : 'export failed: ' + r.error); });
+      post('/export?format=' + b.dataset.format).then(r => { status.title = text(status, r.path ? 'wrote ' + r.path : 'export failed: ' + r.error).textContent; });
     }));
     document.addEventListener('keydown', e => {
       if (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
