@@ -5,9 +5,11 @@ import Geometry
 import Raster
 
 /// Writes an MP4 (H.264, or AV1) or WebM (VP9, or AV1) through FFmpeg's libraries, linked (no
-/// command is spawned). Frames are handed over in memory as they are rendered, through a hand-over
-/// of a few frames to an encoding thread that converts them to BT.709 Y′CbCr 4:2:0 (see
-/// `VideoColor`) and compresses them, so rendering and encoding overlap and memory stays bounded.
+/// command is spawned). Frames are handed over in memory as they are rendered: `add` converts each
+/// to BT.709 Y′CbCr 4:2:0 (see `VideoColor`) on the caller's thread, and a hand-over of a few
+/// frames passes the planes to an encoding thread that compresses them, so rendering and
+/// conversion overlap the codec (the slowest part, which has a thread to itself) and memory stays
+/// bounded.
 ///
 /// Deterministic: each codec runs single-threaded (libx264 `threads=1`, libvpx and libaom one
 /// thread, no row multithreading) and the muxer runs in bit-exact mode (no version strings, no
@@ -26,7 +28,7 @@ public final class VideoEncoder {
     private var framesAdded = 0
     private var ticksWritten = 0
     private let output: AtomicOutput
-    private let handoff = FrameHandoff<Pixmap>(capacity: 3)
+    private let handoff = FrameHandoff<VideoPlanes>(capacity: 3)
     private let worker: Thread
     private let done = DispatchSemaphore(value: 0)
     private let state: EncoderState
@@ -57,9 +59,9 @@ public final class VideoEncoder {
         }
         let (handoff, state, done) = (handoff, state, done)
         worker = Thread {
-            while let frame = handoff.take() {
+            while let planes = handoff.take() {
                 if state.failure != nil { continue }
-                do { try state.encode(frame) } catch {
+                do { try state.encode(planes) } catch {
                     state.failure = error
                     handoff.cancel()
                 }
@@ -83,8 +85,11 @@ public final class VideoEncoder {
             throw AnimationError.frameSize(index: framesAdded, width: frame.width, height: frame.height,
                                            expectedWidth: width, expectedHeight: height)
         }
-        for _ in clock.ticksForNextFrame() {
-            if !handoff.put(frame) { break }
+        let ticks = clock.ticksForNextFrame()
+        guard !ticks.isEmpty else { return }
+        let planes = VideoPlanes(frame, width: state.codedWidth, height: state.codedHeight)
+        for _ in ticks {
+            if !handoff.put(planes) { break }
             ticksWritten += 1
         }
         if let failure = state.failure { throw failure }
@@ -114,10 +119,39 @@ public final class VideoEncoder {
 
 extension VideoEncoder: AnimationEncoder {}
 
+/// One frame as the codec takes it: Y′, Cb and Cr planes, rows packed, of the coded size (even
+/// for H.264). Made on the caller's thread, read on the encoding thread.
+private struct VideoPlanes: Sendable {
+    let width: Int, height: Int
+    var chromaWidth: Int { (width + 1) / 2 }
+    var chromaHeight: Int { (height + 1) / 2 }
+    let y: [UInt8], cb: [UInt8], cr: [UInt8]
+
+    init(_ frame: Pixmap, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
+        var cbPlane = [UInt8](repeating: 0, count: cw * ch), crPlane = cbPlane
+        y = [UInt8](unsafeUninitializedCapacity: width * height) { luma, count in
+            cbPlane.withUnsafeMutableBufferPointer { cb in
+                crPlane.withUnsafeMutableBufferPointer { cr in
+                    VideoColor.convert(frame, width: width, height: height, y: luma.baseAddress!, yStride: width,
+                                       cb: cb.baseAddress!, cr: cr.baseAddress!, chromaStride: cw)
+                }
+            }
+            count = width * height
+        }
+        cb = cbPlane
+        cr = crPlane
+    }
+}
+
 /// The FFmpeg objects of one video: used by the encoding thread only, after `init`.
 private final class EncoderState: @unchecked Sendable {
     let path: String
     let width: Int, height: Int
+    /// The size frames are coded at: `width` × `height`, made even for H.264.
+    let codedWidth: Int, codedHeight: Int
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>
@@ -137,6 +171,9 @@ private final class EncoderState: @unchecked Sendable {
         self.path = path
         self.width = width
         self.height = height
+        // Even sizes for 4:2:0 H.264; VP9 and AV1 store odd sizes themselves.
+        codedWidth = options.codec == .h264 ? width + width % 2 : width
+        codedHeight = options.codec == .h264 ? height + height % 2 : height
         av_log_set_level(AV_LOG_QUIET)
         let container = path.lowercased().hasSuffix(".webm") ? "webm" : "mp4"
         var made: UnsafeMutablePointer<AVFormatContext>?
@@ -164,9 +201,8 @@ private final class EncoderState: @unchecked Sendable {
         codec = c
         frame = av_frame_alloc()
         packet = av_packet_alloc()
-        // Even sizes for 4:2:0 H.264; VP9 and AV1 store odd sizes themselves.
-        c.pointee.width = Int32(options.codec == .h264 ? width + width % 2 : width)
-        c.pointee.height = Int32(options.codec == .h264 ? height + height % 2 : height)
+        c.pointee.width = Int32(codedWidth)
+        c.pointee.height = Int32(codedHeight)
         c.pointee.time_base = AVRational(num: 1, den: Int32(clamping: options.fps))
         c.pointee.framerate = AVRational(num: Int32(clamping: options.fps), den: 1)
         c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
@@ -222,14 +258,23 @@ private final class EncoderState: @unchecked Sendable {
         av_packet_free(&packet)
     }
 
-    /// Converts and encodes the next output frame.
-    func encode(_ pixmap: Pixmap) throws {
+    /// Encodes the next output frame.
+    func encode(_ planes: VideoPlanes) throws {
         guard let frame, let codec else { return }
         try check(av_frame_make_writable(frame), "frame buffer")
-        VideoColor.convert(pixmap, width: Int(codec.pointee.width), height: Int(codec.pointee.height),
-                           y: frame.pointee.data.0!, yStride: Int(frame.pointee.linesize.0),
-                           cb: frame.pointee.data.1!, cr: frame.pointee.data.2!,
-                           chromaStride: Int(frame.pointee.linesize.1))
+        func copy(_ plane: [UInt8], rows: Int, columns: Int, into data: UnsafeMutablePointer<UInt8>?, stride: Int32) {
+            plane.withUnsafeBufferPointer { source in
+                for row in 0..<rows {
+                    (data! + row * Int(stride)).update(from: source.baseAddress! + row * columns, count: columns)
+                }
+            }
+        }
+        copy(planes.y, rows: planes.height, columns: planes.width, into: frame.pointee.data.0,
+             stride: frame.pointee.linesize.0)
+        copy(planes.cb, rows: planes.chromaHeight, columns: planes.chromaWidth, into: frame.pointee.data.1,
+             stride: frame.pointee.linesize.1)
+        copy(planes.cr, rows: planes.chromaHeight, columns: planes.chromaWidth, into: frame.pointee.data.2,
+             stride: frame.pointee.linesize.2)
         frame.pointee.pts = nextPTS
         nextPTS += 1
         try check(avcodec_send_frame(codec, frame), "encoding failed")
