@@ -103,7 +103,8 @@ fuzz:
 fonts:
 	bash Assets/Fonts/make-fonts.sh
 
-## Installs the binary, its man page (made from --help) and bash, zsh and fish completions under
+## Installs the binary, the demos' art (read when the source tree is gone), its man page (made from
+## --help) and bash, zsh and fish completions under
 ## PREFIX (default /usr/local; DESTDIR for packaging): `make install PREFIX=$$HOME/.local`.
 PREFIX ?= /usr/local
 install: build man completions
@@ -111,6 +112,8 @@ install: build man completions
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN)/popping-render $(DESTDIR)$(PREFIX)/bin/popping-render
+	install -d $(DESTDIR)$(PREFIX)/share/popping-render/Assets/Owl
+	install -m 644 Assets/Owl/*.svg $(DESTDIR)$(PREFIX)/share/popping-render/Assets/Owl/
 	install -m 644 .build/share/popping-render.1 $(DESTDIR)$(PREFIX)/share/man/man1/popping-render.1
 	install -m 644 .build/share/popping-render.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/popping-render
 	install -m 644 .build/share/_popping-render $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_popping-render
@@ -122,6 +125,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/popping-render \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_popping-render \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/popping-render.fish
+	rm -rf $(DESTDIR)$(PREFIX)/share/popping-render
 
 ## The man page, generated from the built binary's --help and each subcommand's help.
 man:
