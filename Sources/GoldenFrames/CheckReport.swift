@@ -143,11 +143,15 @@ public struct SceneMedia: Codable, Equatable, Sendable {
     /// The golden's frames; nil when there is no golden.
     public var expected: FrameStrip?
     public var actual: FrameStrip
+    /// The checked frames after `frames` that have no pictures because the scene's pictures
+    /// reached `SceneCheck.mediaByteLimit`; nil when every checked frame has them.
+    public var omittedFrames: Int?
 
-    public init(scene: String, frames: [Int], expected: FrameStrip?, actual: FrameStrip) {
+    public init(scene: String, frames: [Int], expected: FrameStrip?, actual: FrameStrip, omittedFrames: Int? = nil) {
         self.scene = scene
         self.frames = frames
         self.expected = expected
         self.actual = actual
+        self.omittedFrames = omittedFrames
     }
 }

@@ -34,6 +34,8 @@ public struct FrameStrip: Codable, Equatable, Sendable {
 /// Builds a `FrameStrip` from frames as they stream past, keeping only the previous frame.
 public struct FrameStripBuilder {
     public private(set) var strip: FrameStrip?
+    /// The bytes of the strip's PNGs (base64) so far, which a report folder writes out.
+    public private(set) var byteCount = 0
     private var previous: Pixmap?
 
     public init() {}
@@ -44,6 +46,7 @@ public struct FrameStripBuilder {
         guard let previous, previous.width == frame.width, previous.height == frame.height else {
             let whole = try patch(frame, x0: 0, y0: 0, x1: frame.width, y1: frame.height, previous: nil)
             strip?.patches.append(whole)
+            byteCount += whole.png.utf8.count
             return
         }
         guard let box = changedBox(previous, frame) else {
@@ -52,13 +55,16 @@ public struct FrameStripBuilder {
         }
         let changed = try patch(frame, x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, previous: previous)
         strip?.patches.append(changed)
+        byteCount += changed.png.utf8.count
     }
 
     /// Adds `frame`, known to change from the previous frame exactly as `other`'s last frame did
     /// (both showed the same picture before), by copying that patch instead of encoding it.
     public mutating func repeatLast(of other: FrameStripBuilder, frame: Pixmap) {
         previous = frame
-        strip?.patches.append(other.strip?.patches.last ?? nil)
+        let patch = other.strip?.patches.last ?? nil
+        strip?.patches.append(patch)
+        byteCount += patch?.png.utf8.count ?? 0
     }
 
     /// The half-open box of pixels that differ, nil when the frames are equal.

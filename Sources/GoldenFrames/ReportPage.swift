@@ -25,7 +25,9 @@ enum ReportPage {
         var bases: [String] = []
         for base in report.scenes.compactMap(\.variantOf) where !bases.contains(base) { bases.append(base) }
         for base in bases { body += variantsSection(base, report.scenes.filter { $0.variantOf == base }) }
-        for scene in failed { body += section(scene) }
+        for scene in failed {
+            body += section(scene, omittedFrames: media.filter { $0.scene == scene.name }.compactMap(\.omittedFrames).reduce(0, +))
+        }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -109,7 +111,9 @@ enum ReportPage {
         return html + "</div>\n</section>\n"
     }
 
-    private static func section(_ scene: SceneReport) -> String {
+    /// A failing scene's section; `omittedFrames` checked frames have no pictures (the scene's
+    /// pictures reached `SceneCheck.defaultMediaByteLimit`), which the section says.
+    private static func section(_ scene: SceneReport, omittedFrames: Int) -> String {
         let id = ReportFolder.fileName(scene.name)
         let differing = Set(scene.differingFrames.map(\.index))
         let frames = scene.checkedFrames
@@ -119,6 +123,10 @@ enum ReportPage {
             + "data-fps=\"\(scene.options.fps)\" data-initial=\"\(initial)\">\n"
         html += "<h2>\(escapeXML(scene.name)) <span class=\"badge\">failed</span></h2>\n"
         for problem in scene.problems { html += "<p class=\"problem\">\(escapeXML(problem))</p>\n" }
+        if omittedFrames > 0 {
+            html += "<p class=\"problem\">\(omittedFrames) later frames have no pictures: this report keeps at most "
+                + "\(SceneCheck.defaultMediaByteLimit >> 20) MB of pictures per scene</p>\n"
+        }
         if !differing.isEmpty {
             html += "<p class=\"differing\">Differing frames: <span class=\"frame-list\">\(describeFrames(scene.differingFrames.map(\.index), among: frames))</span> (\(differing.count) of \(frames.count) checked)</p>\n"
         }

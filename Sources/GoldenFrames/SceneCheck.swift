@@ -52,6 +52,9 @@ public final class SceneCheck: FrameSink {
     private var writer: (any FrameSequenceWriter)?
     private var actualStrip: FrameStripBuilder?
     private var expectedStrip: FrameStripBuilder?
+    private let mediaByteLimit: Int
+    /// How many checked frames have pictures, once the pictures reached `mediaByteLimit`.
+    private var framesWithMedia: Int?
     /// Whether the previous frame matched its golden.
     private var lastMatched = false
     private var goldenReader: (any FrameSequenceReader)?
@@ -80,10 +83,12 @@ public final class SceneCheck: FrameSink {
 
     /// A check of `scene`, an animation `frameCount` frames long rendered with `options`.
     /// `frames` limits it to part of its frames (a shard); `keepingMedia` keeps what the report
-    /// page needs; `keyFrames` keeps that many of the most differing frames whole. Throws a `RenderFailure` when the golden cannot be read or was recorded with
-    /// other options (unless recording).
+    /// page needs, pictures of the frames up to `mediaByteLimit` bytes; `keyFrames` keeps that many
+    /// of the most differing frames whole. Throws a `RenderFailure` when the golden cannot be read
+    /// or was recorded with other options (unless recording).
     public init(scene: String, frameCount: Int, options: GoldenOptions, store: GoldenStore, mode: GoldenMode = .check,
-                tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false, keyFrames: Int = 0) throws {
+                tolerance: Tolerance? = nil, frames: [Int]? = nil, keepingMedia: Bool = false,
+                mediaByteLimit: Int = SceneCheck.defaultMediaByteLimit, keyFrames: Int = 0) throws {
         self.scene = scene
         self.frameCount = frameCount
         self.options = options
@@ -92,6 +97,7 @@ public final class SceneCheck: FrameSink {
         self.tolerance = tolerance
         subset = frames.map(Set.init)
         keepsMedia = keepingMedia
+        self.mediaByteLimit = max(0, mediaByteLimit)
         keyFrameLimit = max(0, keyFrames)
         golden = try store.manifest(scene)
         if mode == .check, let golden {
@@ -108,6 +114,12 @@ public final class SceneCheck: FrameSink {
         }
         if keepingMedia { actualStrip = FrameStripBuilder() }
     }
+
+    /// The most bytes of pictures (base64 PNGs, golden and render together) a report keeps of one
+    /// scene: 32 MB. A long scene whose every frame fails (ten minutes is 36,000 frames) gets
+    /// pictures of its first frames up to this size, and its report says how many were left out,
+    /// instead of a report folder of gigabytes.
+    public static let defaultMediaByteLimit = 32 << 20
 
     public func frames(from candidates: [Int]) -> [Int] {
         guard let subset else { return candidates }
@@ -137,9 +149,14 @@ public final class SceneCheck: FrameSink {
         hashes.append(GoldenManifest.Frame(index: frame, sha256: hash))
         if size == nil { size = (pixmap.width, pixmap.height) }
         try writer?.add(pixmap)
+        if framesWithMedia == nil, let actualStrip,
+           actualStrip.byteCount + (expectedStrip?.byteCount ?? 0) > mediaByteLimit {
+            framesWithMedia = actualStrip.strip?.patches.count ?? 0
+        }
+        let keepsPictures = framesWithMedia == nil
         let expected = goldenHashes[frame]
         if golden != nil, expected != hash {
-            if expectedStrip == nil, keepsMedia, golden != nil {
+            if expectedStrip == nil, keepsMedia, keepsPictures, golden != nil {
                 // Every frame so far matched, so the golden's strip so far is the render's.
                 expectedStrip = actualStrip ?? FrameStripBuilder()
             }
@@ -160,9 +177,11 @@ public final class SceneCheck: FrameSink {
                 keep(KeyFrame(index: frame, expected: goldenPixmap, actual: pixmap,
                               differingPixels: difference?.differing ?? pixmap.width * pixmap.height))
             }
-            try expectedStrip?.add(goldenPixmap ?? pixmap)
-            try actualStrip?.add(pixmap)
-        } else {
+            if keepsPictures {
+                try expectedStrip?.add(goldenPixmap ?? pixmap)
+                try actualStrip?.add(pixmap)
+            }
+        } else if keepsPictures {
             let previousMatched = lastMatched
             try actualStrip?.add(pixmap)
             if expectedStrip != nil, let actualStrip {
@@ -243,7 +262,9 @@ public final class SceneCheck: FrameSink {
             golden: store.manifestPath(scene), checkedFrames: checkedFrames,
             differingFrames: records ? [] : differences, toleratedFrames: tolerated, problems: records ? [] : problems)
         if failed, let strip = actualStrip?.strip {
-            media = SceneMedia(scene: scene, frames: checkedFrames, expected: expectedStrip?.strip, actual: strip)
+            let kept = framesWithMedia ?? checkedFrames.count
+            media = SceneMedia(scene: scene, frames: Array(checkedFrames.prefix(kept)), expected: expectedStrip?.strip, actual: strip,
+                               omittedFrames: framesWithMedia.map { checkedFrames.count - $0 })
         }
     }
 

@@ -1,3 +1,4 @@
+import Codecs
 import class Foundation.FileManager
 import struct Foundation.Data
 import Glibc
@@ -37,13 +38,24 @@ public struct VectorImage: Equatable, Sendable {
     /// malformed XML (and a root that is not `<svg>`) is an error; everything else the SVG
     /// spec says to ignore becomes a warning.
     public static func parse(text: String, name: String) throws -> VectorImage {
-        try VectorImageReader(source: SourceText(name: name, text: text)).read()
+        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, text: text)).read() }
     }
 
     /// Parses the bytes of an SVG file in the encoding they declare (UTF-8, UTF-16 with a
     /// byte-order mark or `<?xml`, ISO-8859-1, windows-1252, US-ASCII); otherwise as `parse(text:name:)`.
     public static func parse(data: [UInt8], name: String) throws -> VectorImage {
-        try VectorImageReader(source: SourceText(name: name, data: data)).read()
+        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, data: data)).read() }
+    }
+
+    /// Reads with the render's `DecodedPixelBudget` (a new one when none is set) and throws the
+    /// first `<image>` it refused: one line naming the image, not a warning and a blank space.
+    private static func withPixelBudget(_ read: () throws -> VectorImage) throws -> VectorImage {
+        let budget = DecodedPixelBudget.current ?? DecodedPixelBudget()
+        return try DecodedPixelBudget.$current.withValue(budget) {
+            let image = try read()
+            if let refusal = budget.refusal { throw refusal }
+            return image
+        }
     }
 
     /// The largest SVG file read, checked from its size before it is read.

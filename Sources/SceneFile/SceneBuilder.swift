@@ -36,6 +36,9 @@ final class SceneBuilder {
     var translations: [String: String] = [:]
     /// The window's tint, which the colour name `tintColor` gives.
     let tint: Color
+    /// The pixels every image of the scene decodes draw on (see `DecodedPixelBudget`): the
+    /// caller's when one is set, else a new one for this scene.
+    let pixelBudget = DecodedPixelBudget.current ?? DecodedPixelBudget()
     /// The system bars drawn: `screen.chrome`, else the device's own (iOS 7's for the original three).
     let chrome: Chrome
     /// The device's display (a plain screen for a bare size): safe areas, corners, housing.

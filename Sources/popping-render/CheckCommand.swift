@@ -118,7 +118,13 @@ struct CheckCommand: ParsableCommand {
                 result.report.variantOf = plan.variantOf
                 print(result.report.summary)
                 scenes.append(result.report)
-                if let m = result.media { media.append(m) }
+                if let m = result.media {
+                    media.append(m)
+                    if let omitted = m.omittedFrames, omitted > 0 {
+                        FileHandle.standardError.write(Data(("\(m.scene): the report shows pictures of the first \(m.frames.count) checked frames; "
+                            + "\(omitted) later frames have none (at most \(SceneCheck.defaultMediaByteLimit >> 20) MB of pictures per scene)\n").utf8))
+                    }
+                }
             } catch let failure as RenderFailure {
                 throw CommandFailure(failure.description)
             }

@@ -390,6 +390,45 @@ import Testing
         #expect(checked.report?.differingFrames.map(\.differingPixels) == [1, 1, 1, 1])
     }
 
+    /// A long scene whose every frame fails keeps pictures only up to the media byte limit: the
+    /// frames after it are still checked and listed, the media says how many have no pictures,
+    /// and the report page says so.
+    @Test func aLongFailingScenesReportKeepsPicturesUpToItsByteLimit() throws {
+        let folder = try scratchFolder("media-limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(16, 16), snap: .round, touches: false)
+        let count = 60
+        let record = try SceneCheck(scene: "long", frameCount: count, options: options, store: store, mode: .update)
+        for i in 0..<count { try record.add(Pixmap(width: 16, height: 16), frame: i) }
+        try record.finish()
+        // Every checked frame is noise (a different one each frame), so each picture is a whole frame.
+        var seed: UInt32 = 1
+        let check = try SceneCheck(scene: "long", frameCount: count, options: options, store: store, mode: .check,
+                                   keepingMedia: true, mediaByteLimit: 20_000)
+        for i in 0..<count {
+            let noise = (0..<16 * 16 * 4).map { k -> UInt8 in
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                return k % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: seed >> 24)
+            }
+            try check.add(Pixmap(width: 16, height: 16, premultiplied: noise), frame: i)
+        }
+        try check.finish()
+        let report = try #require(check.report), media = try #require(check.media)
+        #expect(report.differingFrames.count == count)
+        let kept = media.frames.count
+        #expect(kept > 0 && kept < count)
+        #expect(media.actual.patches.count == kept && media.expected?.patches.count == kept)
+        #expect(media.omittedFrames == count - kept)
+        let bytes = (media.actual.patches + (media.expected?.patches ?? [])).reduce(0) { $0 + ($1?.png.utf8.count ?? 0) }
+        // The limit is checked before each frame, so at most one frame's pictures pass it.
+        #expect(bytes > 20_000 - 2 * 1_500 && bytes < 20_000 + 2 * 2_000, "\(bytes)")
+        try ReportFolder.write(CheckReport(scenes: [report]), media: [media], to: folder + "/report")
+        let page = try String(contentsOfFile: folder + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("\(count - kept) later frames have no pictures"))
+        #expect(try ReportFolder.read(folder + "/report").media.first?.omittedFrames == count - kept)
+    }
+
     /// A scene that starts with a UTF-8 byte-order mark reads as one without it, and a scene
     /// named with 250 characters gets its report (the media files' names stay within 255 bytes).
     @Test func aByteOrderMarkAndALongSceneNameAreAccepted() throws {

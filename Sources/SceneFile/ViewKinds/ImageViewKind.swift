@@ -73,8 +73,11 @@ extension SceneBuilder {
             return nil
         }
         do {
-            if lower.hasSuffix(".svg") { return .vector(try VectorImage.load(path: readable)) }
-            let pixmap = try PNG.read(path: readable)
+            // Every image of the scene, and every `<image>` in its SVGs, draws on one pixel budget.
+            if lower.hasSuffix(".svg") {
+                return .vector(try DecodedPixelBudget.$current.withValue(pixelBudget) { try VectorImage.load(path: readable) })
+            }
+            let pixmap = try DecodedPixelBudget.$current.withValue(pixelBudget) { try ImageFile.read(path: readable) }
             guard pixmap.width * pixmap.height <= 4096 * 4096 else {
                 log.add(at, "\(file) is larger than 4096×4096 pixels")
                 return nil
