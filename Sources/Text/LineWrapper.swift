@@ -36,8 +36,10 @@ struct LineWrapper {
                     }
                     switch mode {
                     case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
-                        lines.append(WrappedLine(line: rest.truncated(toWidth: width, mode: mode, textRemains: textRemains),
-                                                 endsParagraph: true, clipped: false))
+                        let cut = paragraph.isPlainLeftToRight(in: font)
+                            ? rest.truncated(toWidth: width, mode: mode, textRemains: textRemains)
+                            : paragraph.truncatedLine(start, n, toWidth: width, mode: mode, font: font)
+                        lines.append(WrappedLine(line: cut, endsParagraph: true, clipped: false))
                         return
                     case .byClipping:
                         lines.append(WrappedLine(line: rest, endsParagraph: true, clipped: true))

@@ -201,3 +201,62 @@ public struct ShapedParagraphs: Equatable, Sendable {
     /// libunibreak's tables, set up once before the first use.
     private static let unibreakReady: Void = init_linebreak()
 }
+
+extension ShapedParagraphs.Paragraph {
+    /// Whether the paragraph runs right to left: its base level, the lowest of its levels, is odd.
+    var isRightToLeft: Bool { (levels.min() ?? 0) & 1 == 1 }
+
+    /// Whether the paragraph is one left-to-right run of `font`'s own unpositioned glyphs (no
+    /// fallback face, no mark), which `TextLine.truncated` cuts with kerning around the ellipsis.
+    func isPlainLeftToRight(in font: Font) -> Bool {
+        levels.allSatisfy { $0 == 0 } && offsetX.allSatisfy { $0 == 0 } && offsetY.allSatisfy { $0 == 0 }
+            && fonts.allSatisfy { $0.typeface === font.typeface }
+    }
+
+    /// Glyphs `start..<end` cut to fit `maxWidth` around an ellipsis as `mode` says, in logical
+    /// order, so a right-to-left paragraph loses its logical end (its left side) to a tail cut and
+    /// its start (the right side) to a head cut, as UILabel cuts Arabic and Hebrew; white space
+    /// next to the ellipsis is dropped. Each kept part keeps its shaped positions and bidi order;
+    /// the ellipsis (U+2026, or three periods when the font lacks it) is set in `font` between
+    /// them. Empty when not even the ellipsis fits.
+    func truncatedLine(_ start: Int, _ end: Int, toWidth maxWidth: Double, mode: LineBreakMode, font: Font) -> TextLine {
+        let face = font.typeface
+        let ellipsisGlyph = face.glyph(for: "\u{2026}")
+        let ellipsis = ellipsisGlyph != 0 ? [ellipsisGlyph] : Array(repeating: face.glyph(for: "."), count: 3)
+        let ellipsisWidth = ellipsis.reduce(0) { $0 + face.advance(of: $1) }
+        let fits = { (units: Int) in font.points(units) <= maxWidth }
+        guard fits(ellipsisWidth) else { return TextLine(glyphs: [], font: font) }
+        /// The first glyph at or after `k` that is not white space, not past `end`.
+        func skipped(_ k: Int) -> Int {
+            var s = k
+            while s < end && isSpace[s] { s += 1 }
+            return s
+        }
+        var head = start, tail = end
+        switch mode {
+        case .byTruncatingHead:
+            tail = skipped(start)
+            while tail < end && !fits(ellipsisWidth + width(tail, end)) { tail = skipped(tail + 1) }
+        case .byTruncatingMiddle:
+            let half = (maxWidth - font.points(ellipsisWidth)) / 2
+            while head < end && font.points(width(start, head + 1)) <= half { head += 1 }
+            head = trimmed(start, head)
+            tail = skipped(head)
+            while tail < end && !fits(width(start, head) + ellipsisWidth + width(tail, end)) { tail = skipped(tail + 1) }
+        default:
+            head = trimmed(start, end)
+            while head > start && !fits(width(start, head) + ellipsisWidth) { head = trimmed(start, head - 1) }
+        }
+        // Logical order: the kept start, the ellipsis, the kept end; laid left to right, or right to left.
+        let first = line(start, head, font: font), last = line(tail, end, font: font)
+        let mark = TextLine(glyphs: ellipsis, font: font)
+        let parts = isRightToLeft ? [last, mark, first] : [first, mark, last]
+        var placements: [TextLine.Placement] = []
+        var pen = 0.0
+        for part in parts {
+            placements += part.glyphs.map { var moved = $0; moved.x += pen; return moved }
+            pen += part.width
+        }
+        return TextLine(font: font, placements: placements, width: pen)
+    }
+}

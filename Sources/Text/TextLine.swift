@@ -90,10 +90,11 @@ public struct TextLine: Equatable, Sendable {
     /// the ellipsis is U+2026, or three periods when the font lacks it), dropping the spaces next
     /// to the ellipsis. Unchanged when it fits and `textRemains` is false; when text the line does
     /// not show follows it (`textRemains`), the ellipsis is shown even if the line fits. Empty when
-    /// not even the ellipsis fits. Linear in the glyph count.
+    /// not even the ellipsis fits. Linear in the glyph count. For a line of one face's glyphs set
+    /// left to right; a shaped paragraph with fallback faces, marks or right-to-left text is cut
+    /// in logical order by `ShapedParagraphs.Paragraph.truncatedLine`.
     public func truncated(toWidth maxWidth: Double, mode: LineBreakMode, textRemains: Bool) -> TextLine {
         guard width > maxWidth || textRemains else { return self }
-        if glyphs.contains(where: { $0.font != font || $0.y != 0 }) { return cutShaped(toWidth: maxWidth) }
         let face = font.typeface
         let ellipsisGlyph = face.glyph(for: "\u{2026}")
         let ellipsis = ellipsisGlyph != 0 ? [ellipsisGlyph] : Array(repeating: face.glyph(for: "."), count: 3)
@@ -137,25 +138,6 @@ public struct TextLine: Equatable, Sendable {
         }
         let line = TextLine(glyphs: result, font: font)
         return line.width <= maxWidth ? line : TextLine(glyphs: [], font: font)
-    }
-
-    /// A line with fallback faces or positioned marks cut for `truncated`: the glyphs whose
-    /// advance ends within `maxWidth` less an ellipsis, from the left, then the ellipsis. The
-    /// shaped positions are kept (re-kerning would mix faces); the mode's head and middle cuts and
-    /// a right-to-left line's logical end are not modelled yet.
-    private func cutShaped(toWidth maxWidth: Double) -> TextLine {
-        let ellipsisGlyph = font.typeface.glyph(for: "\u{2026}")
-        let ellipsisWidth = font.advance(of: ellipsisGlyph)
-        var kept: [Placement] = []
-        for (k, placed) in glyphs.enumerated() {
-            let end = k + 1 < glyphs.count ? glyphs[k + 1].x : width
-            guard end + ellipsisWidth <= maxWidth else { break }
-            kept.append(placed)
-        }
-        let start = kept.count < glyphs.count ? glyphs[kept.count].x : width
-        guard start + ellipsisWidth <= maxWidth else { return TextLine(glyphs: [], font: font) }
-        kept.append(Placement(glyph: ellipsisGlyph, x: start, font: font))
-        return TextLine(font: font, placements: kept, width: start + ellipsisWidth)
     }
 
     /// The width of `ids` set together, in font units.

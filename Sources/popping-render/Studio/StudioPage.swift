@@ -76,6 +76,7 @@ enum StudioPage {
     footer { border-top: 1px solid var(--line); border-bottom: 0; }
     button { font: inherit; padding: 2px 8px; }
     .export button { margin-left: 4px; }
+    #variants { display: inline-flex; gap: 12px; }
     /* The status line keeps one width whatever it says, so a change never rewraps the header
        and moves the frame under the pointer. */
     #status { color: #888; flex: 1 0 22em; min-width: 22em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
