@@ -73,16 +73,8 @@ final class StudioProcess {
     /// The status code the server answers a raw request line with (sent as written, never
     /// normalised as a browser or URL type would).
     func status(of requestLine: String) throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let fd = LoopbackConnection.open(port: port) else { return -1 }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return -1 }
         let request = Array("\(requestLine) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var reply = [UInt8](repeating: 0, count: 64)

@@ -104,14 +104,9 @@ final class ChildGroup {
 
 /// A TCP connection to a loopback port, read with a hang guard.
 final class LoopbackConnection {
-    private let fd: Int32
-    private var buffered: [UInt8] = []
-    let patience: Double
-
-    /// Connects to 127.0.0.1:`port`; nil while nothing listens there.
-    init?(port: Int, patience: Double) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.patience = patience
+    /// A socket connected to 127.0.0.1:`port`, or nil while nothing listens there.
+    static func open(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -123,6 +118,18 @@ final class LoopbackConnection {
             close(fd)
             return nil
         }
+        return fd
+    }
+
+    private let fd: Int32
+    private var buffered: [UInt8] = []
+    let patience: Double
+
+    /// Connects to 127.0.0.1:`port`; nil while nothing listens there.
+    init?(port: Int, patience: Double) {
+        guard let fd = Self.open(port: port) else { return nil }
+        self.fd = fd
+        self.patience = patience
     }
 
     deinit { close(fd) }
