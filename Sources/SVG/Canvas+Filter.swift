@@ -12,7 +12,7 @@ extension Canvas {
     /// primitives, then clipped to the region. A layer too large for `budget` or the filter
     /// limits is filtered at a lower resolution and scaled up, so that hostile sizes stay
     /// bounded in memory and time.
-    func drawFiltered(_ group: VectorGroup, _ filter: VectorFilter, transform: AffineTransform, budget: Int,
+    func drawFiltered(_ group: VectorGroup, _ filter: VectorFilter, transform: AffineTransform, budget: LayerBudget,
                       hairlines: Bool) {
         let device = filter.transform.concatenating(transform)
         let region = device.apply(filter.region)
@@ -32,13 +32,14 @@ extension Canvas {
         // is alive); the working images, 8 bytes a pixel, exist only while this filter runs,
         // so they are bounded on their own, and so is the work (every primitive visits every
         // pixel a few times).
-        let allowed = Double(max(1, min(budget, Self.filterPixelLimit / (2 * filter.peakImages),
+        let allowed = Double(max(1, min(budget.pixels, Self.filterPixelLimit / (2 * filter.peakImages),
                                         Self.filterWorkLimit / filter.primitives.count)))
         let scale = width * height > allowed ? (allowed / (width * height)).squareRoot() : 1
         let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up))) // bounded: scale keeps the area within the filter's pixel budget
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
         let source = Canvas(width: w, height: h)
-        source.drawChildren(of: group, transform: work, budget: max(0, budget - w * h), hairlines: hairlines)
+        source.drawChildren(of: group, transform: work, budget: budget.spending(w * h) ?? LayerBudget(pixels: 0, depth: 0),
+                            hairlines: hairlines)
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work))
         let saved = clip
         clip(to: filter.region, transform: device)

@@ -24,7 +24,7 @@ extension Canvas {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform, budget: layerBudget, hairlines: hairlines)
+        draw(root, transform: transform, budget: LayerBudget(canvas: self), hairlines: hairlines)
     }
 
     /// Draws `image` with its viewBox coordinates mapped through `transform` into a plane that
@@ -50,17 +50,12 @@ extension Canvas {
 
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
     func draw(_ group: VectorGroup, transform: AffineTransform) {
-        draw(group, transform: transform, budget: layerBudget, hairlines: false)
+        draw(group, transform: transform, budget: LayerBudget(canvas: self), hairlines: false)
     }
-
-    /// How many pixels the offscreen layers of one drawing may hold at once: four times this
-    /// canvas, plus 4 megapixels. A group whose layers would not fit is drawn straight through
-    /// (its opacity, clips and masks ignored), so hostile nesting cannot exhaust memory.
-    private var layerBudget: Int { 4 * pixmap.width * pixmap.height + (4 << 20) }
 
     /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
     /// clipped, masked and faded as a whole before it is composited in its blend mode.
-    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: Int, hairlines: Bool) {
+    private func draw(_ group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
         guard group.needsLayer else {
             drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
             return
@@ -86,11 +81,10 @@ extension Canvas {
         let width = Int(x1 - x0), height = Int(y1 - y0)
         // The content layer, and one clip or mask layer beside it while they are combined.
         let needed = width * height * (group.clips.isEmpty && group.masks.isEmpty ? 1 : 2)
-        guard needed <= budget else {
+        guard let inner = budget.spending(needed) else {
             drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
             return
         }
-        let inner = budget - needed
         let local = transform.concatenating(.translation(-x0, -y0))
         func offscreen(_ content: VectorGroup) -> Pixmap {
             let canvas = Canvas(width: width, height: height)
@@ -110,7 +104,7 @@ extension Canvas {
     }
 
     /// Draws the children of `group` straight onto this canvas.
-    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: Int, hairlines: Bool) {
+    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
         for child in group.children {
             switch child {
             case let .group(inner): draw(inner, transform: transform, budget: budget, hairlines: hairlines)
@@ -192,5 +186,36 @@ extension VectorImage {
     /// `preserveAspectRatio`, as a browser places an SVG file shown at that size.
     public func transform(fittingWidth width: Double, height: Double) -> AffineTransform? {
         aspectRatio.transform(viewBox, into: Rect(0, 0, width, height))
+    }
+}
+
+/// What the offscreen layers of one drawing may still take. A group whose layer would not fit
+/// is drawn straight through (its opacity, clips and masks ignored), so hostile nesting can
+/// exhaust neither memory (the pixels) nor the stack (the depth: each layer draws its content,
+/// clips and masks by recursion, and a file may nest elements and references 512 deep).
+struct LayerBudget {
+    /// How many layers may nest inside one another. No real drawing comes near it (Inkscape and
+    /// Illustrator files nest faded or clipped groups a handful deep); 512 clip paths on clip
+    /// paths overflowed an 8 MB stack under AddressSanitizer.
+    static let maximumDepth = 64
+
+    /// Pixels the layers alive at once may hold: four times the canvas, plus 4 megapixels.
+    var pixels: Int
+    /// How many more layers may nest.
+    var depth: Int
+
+    init(pixels: Int, depth: Int = Self.maximumDepth) {
+        self.pixels = pixels
+        self.depth = depth
+    }
+
+    init(canvas: Canvas) {
+        self.init(pixels: 4 * canvas.pixmap.width * canvas.pixmap.height + (4 << 20))
+    }
+
+    /// The budget left to what draws inside a layer of `layerPixels`, or nil when it does not fit.
+    func spending(_ layerPixels: Int) -> LayerBudget? {
+        guard layerPixels <= pixels, depth > 0 else { return nil }
+        return LayerBudget(pixels: pixels - layerPixels, depth: depth - 1)
     }
 }

@@ -76,4 +76,29 @@ import Testing
         canvas.draw(try image(body), in: Rect(0, 0, 10, 10))
         #expect(canvas.pixmap[5, 5].a > 0 && canvas.pixmap[5, 5].a < 255)
     }
+
+    @Test func layersNestAtMostSixtyFourDeepAndDeeperGroupsDrawStraightThrough() throws {
+        // Nested groups at 0.99 (two shapes inside, so no group's opacity is folded into a
+        // paint): each of the outer 64 fades what it holds; deeper ones are drawn straight
+        // through (pixels are not what stops them: each layer is 16 pixels).
+        func alpha(nested depth: Int) throws -> UInt8 {
+            let body = String(repeating: #"<g opacity="0.99">"#, count: depth) + ##"<rect width="5" height="10" fill="#fff"/><rect x="5" width="5" height="10" fill="#fff"/>"##
+                + String(repeating: "</g>", count: depth)
+            let canvas = Canvas(width: 4, height: 4)
+            canvas.draw(try image(body), in: Rect(0, 0, 4, 4))
+            return canvas.pixmap[2, 2].a
+        }
+        #expect(try alpha(nested: 63) > alpha(nested: 64))
+        #expect(try alpha(nested: 80) == alpha(nested: 64))
+    }
+
+    @Test func aChainOfFiveHundredMasksOnMasksDrawsWithoutExhaustingTheStack() throws {
+        // Each mask is drawn in a layer that draws its own mask: the chain stops at the layer depth.
+        var defs = ##"<mask id="m0"><rect width="9" height="9" fill="#fff"/></mask>"##
+        for k in 1..<500 { defs += ##"<mask id="m\##(k)" mask="url(#m\##(k - 1))"><rect width="9" height="9" fill="#fff"/></mask>"## }
+        let body = ##"<defs>\##(defs)</defs><rect width="9" height="9" fill="#fff" mask="url(#m499)"/>"##
+        let canvas = Canvas(width: 10, height: 10)
+        canvas.draw(try image(body), in: Rect(0, 0, 10, 10))
+        #expect(canvas.pixmap[4, 4].a == 255)
+    }
 }

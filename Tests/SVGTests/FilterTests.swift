@@ -292,9 +292,9 @@ import Testing
             return
         }
         let full = Canvas(width: 40, height: 40), coarse = Canvas(width: 40, height: 40)
-        full.drawFiltered(group, filter, transform: .identity, budget: 1 << 20, hairlines: false)
+        full.drawFiltered(group, filter, transform: .identity, budget: LayerBudget(pixels: 1 << 20), hairlines: false)
         // 400 pixels for a 1600-pixel region: filtered at half resolution, then scaled up.
-        coarse.drawFiltered(group, filter, transform: .identity, budget: 400, hairlines: false)
+        coarse.drawFiltered(group, filter, transform: .identity, budget: LayerBudget(pixels: 400), hairlines: false)
         let columns: [(Int, (UInt8, UInt8, UInt8, UInt8))] = [(5, (0, 0, 0, 255)), (15, (0, 0, 0, 255)), (25, (255, 255, 255, 255)), (35, (0, 0, 0, 0))]
         for (x, expected) in columns {
             #expect(full.pixmap[x, 20] == expected && coarse.pixmap[x, 20] == expected, "\(x)")
