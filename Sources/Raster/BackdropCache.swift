@@ -46,16 +46,18 @@ final class BackdropCache: @unchecked Sendable {
                filter: BackdropFilter, compute: () -> Pixmap) -> Pixmap {
         let key = Key(cells: cells, reduction: f, margin: margin, boxes: boxes, filter: filter,
                       sourceWidth: source.width, sourceHeight: source.height)
-        let pixels = Self.pixelsRead(from: source, cells: cells, reduction: f, margin: margin)
+        let region = Self.regionRead(in: source, cells: cells, reduction: f, margin: margin)
+        // Compared in place, row by row, so a hit copies nothing.
         let found: Pixmap? = lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.key == key && $0.pixels == pixels }) else { return nil }
+            guard let index = entries.firstIndex(where: { $0.key == key && Self.source(source, in: region, equals: $0.pixels) })
+            else { return nil }
             let entry = entries.remove(at: index)
             entries.append(entry)
             return entry.image
         }
         if let found { return found }
         let image = compute()
-        let entry = Entry(key: key, pixels: pixels, image: image)
+        let entry = Entry(key: key, pixels: Self.pixels(of: source, in: region), image: image)
         guard entry.bytes <= byteBudget / 2 else { return image }
         lock.withLock {
             entries.append(entry)
@@ -64,20 +66,41 @@ final class BackdropCache: @unchecked Sendable {
         return image
     }
 
-    /// The source pixels the reduced grid's blocks read (cells widened by the margin; beyond the
-    /// canvas the blocks read its edge pixels, so the range is clamped to it), row by row.
-    private static func pixelsRead(from source: Pixmap, cells: PixelRect, reduction f: Int, margin: Int) -> [UInt8] {
+    /// The source pixels the reduced grid's blocks read: the cells widened by the margin, clamped
+    /// to the canvas (beyond it the blocks read its edge pixels).
+    private static func regionRead(in source: Pixmap, cells: PixelRect, reduction f: Int, margin: Int) -> PixelRect {
         func clamped(_ v: Int, _ size: Int) -> Int { min(size - 1, max(0, v)) }
-        let left = clamped((cells.x0 - margin) * f, source.width), right = clamped((cells.x1 + margin) * f - 1, source.width) + 1
-        let top = clamped((cells.y0 - margin) * f, source.height), bottom = clamped((cells.y1 + margin) * f - 1, source.height) + 1
+        return PixelRect(x0: clamped((cells.x0 - margin) * f, source.width),
+                         y0: clamped((cells.y0 - margin) * f, source.height),
+                         x1: clamped((cells.x1 + margin) * f - 1, source.width) + 1,
+                         y1: clamped((cells.y1 + margin) * f - 1, source.height) + 1)
+    }
+
+    /// The bytes of `region`, row by row.
+    private static func pixels(of source: Pixmap, in region: PixelRect) -> [UInt8] {
+        let rowBytes = (region.x1 - region.x0) * 4
         var pixels: [UInt8] = []
-        pixels.reserveCapacity((right - left) * (bottom - top) * 4)
+        pixels.reserveCapacity(rowBytes * (region.y1 - region.y0))
         source.data.withUnsafeBufferPointer { data in
-            for y in top..<bottom {
-                let start = (y * source.width + left) * 4
-                pixels.append(contentsOf: data[start..<start + (right - left) * 4])
+            for y in region.y0..<region.y1 {
+                let start = (y * source.width + region.x0) * 4
+                pixels.append(contentsOf: data[start..<start + rowBytes])
             }
         }
         return pixels
+    }
+
+    /// Whether `region` of `source` holds exactly `pixels` (as `pixels(of:in:)` copied them).
+    private static func source(_ source: Pixmap, in region: PixelRect, equals pixels: [UInt8]) -> Bool {
+        let rowBytes = (region.x1 - region.x0) * 4
+        guard pixels.count == rowBytes * (region.y1 - region.y0) else { return false }
+        return source.data.withUnsafeBytes { data in
+            pixels.withUnsafeBytes { kept in
+                (region.y0..<region.y1).allSatisfy { y in
+                    memcmp(data.baseAddress! + (y * source.width + region.x0) * 4,
+                           kept.baseAddress! + (y - region.y0) * rowBytes, rowBytes) == 0
+                }
+            }
+        }
     }
 }
