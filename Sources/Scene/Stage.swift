@@ -22,8 +22,13 @@ open class Stage {
     /// The reader's text size (the window's `traitCollection.preferredContentSizeCategory`), which
     /// text styles and scaled fonts were sized for.
     public var preferredContentSizeCategory: ContentSizeCategory = .default
-    /// The locale the scene's texts were translated for (`Locale.current.identifier`); nil for the texts as written.
-    public var localeIdentifier: String?
+    /// The locale the scene's texts were translated for (`Locale.current.identifier`); nil for the
+    /// texts as written. It is also the window's typesetting language, so text is shaped with the
+    /// locale's language-specific glyph forms.
+    public var localeIdentifier: String? {
+        get { window.traitTypesettingLanguage }
+        set { window.traitTypesettingLanguage = newValue }
+    }
     /// The window's `traitCollection.layoutDirection`, which views inherit unless their
     /// `semanticContentAttribute` forces one.
     public var layoutDirection: LayoutDirection {

@@ -13,11 +13,13 @@ extension Font {
 }
 
 extension DisplayList {
-    /// Appends one line of text laid out in `box` (the view's coordinates) as UILabel lays it out.
+    /// Appends one line of text laid out in `box` (the view's coordinates) as UILabel lays it out,
+    /// typeset in `language` (a view's `typesettingLanguage`; nil for English, as system chrome is).
     mutating func appendLine(_ text: String, font: Font, color: Color, in box: Rect,
-                             alignment: TextAlignment, secure: Bool = false) {
+                             alignment: TextAlignment, secure: Bool = false, language: String? = nil) {
         guard !text.isEmpty, box.width > 0, color.alpha > 0 else { return }
-        append(LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure), color: color, clip: box)
+        append(LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure, language: language),
+               color: color, clip: box)
     }
 
     /// Appends a label's lines (in the view's coordinates); a line the line break mode clips is

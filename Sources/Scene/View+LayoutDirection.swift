@@ -28,6 +28,11 @@ extension View {
         }
     }
 
+    /// The language the view's text is typeset in (`traitCollection.typesettingLanguage`): its
+    /// superview's, else the trait environment's; nil (English) without one. It picks the fonts'
+    /// language-specific forms (`locl`) when text is shaped.
+    public var typesettingLanguage: String? { superview?.typesettingLanguage ?? traitTypesettingLanguage }
+
     /// Whether the view lays out and aligns right to left.
     public var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 

@@ -85,6 +85,10 @@ open class View {
     /// The trait environment's layout direction (`traitCollection.layoutDirection`) for a view
     /// without a superview to take it from: the stage sets the window's.
     public var traitLayoutDirection: LayoutDirection?
+    /// The trait environment's typesetting language (`traitCollection.typesettingLanguage`, a
+    /// BCP 47 identifier such as `ro` or `zh-Hans`) for a view without a superview to take it
+    /// from: the stage sets the window's to the scene's locale.
+    public var traitTypesettingLanguage: String?
 
     public private(set) weak var superview: View?
     public private(set) var subviews: [View] = []

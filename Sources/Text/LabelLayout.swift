@@ -43,10 +43,12 @@ public struct LabelLayout: Equatable, Sendable {
     private let font: Font
 
     /// Lays out `text` in `bounds` as a UILabel (or a secure UITextField when `secure`).
-    /// `rightToLeft` is the layout direction `natural` alignment follows.
+    /// `rightToLeft` is the layout direction `natural` alignment follows; `language` the language
+    /// the text is typeset in (nil for English), as `ShapedParagraphs` takes it.
     public init(text: String, font: Font, in bounds: Rect, alignment: TextAlignment = .left, secure: Bool = false,
-                numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, rightToLeft: Bool = false) {
-        self.init(ShapedParagraphs(LabelLayout.shown(text, secure: secure), font: font), in: bounds,
+                numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, rightToLeft: Bool = false,
+                language: String? = nil) {
+        self.init(ShapedParagraphs(LabelLayout.shown(text, secure: secure), font: font, language: language), in: bounds,
                   alignment: alignment, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, rightToLeft: rightToLeft)
     }
 

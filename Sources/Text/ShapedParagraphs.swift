@@ -87,8 +87,9 @@ public struct ShapedParagraphs: Equatable, Sendable {
 
     /// Shapes `text`, splitting it at line feeds, carriage returns (a CR LF pair is one break),
     /// U+2028 and U+2029. `rightToLeft` is the layout direction, the direction of a paragraph
-    /// with no strong character.
-    public init(_ text: String, font: Font, rightToLeft: Bool = false) {
+    /// with no strong character; `language` is the language the text is typeset in (its `locl`
+    /// forms; nil for English), as `Typeface.shape` takes it.
+    public init(_ text: String, font: Font, rightToLeft: Bool = false, language: String? = nil) {
         self.font = font
         var paragraphs: [Paragraph] = []
         var scalars: [Unicode.Scalar] = []
@@ -98,19 +99,21 @@ public struct ShapedParagraphs: Equatable, Sendable {
             defer { previousWasCR = isCR }
             if scalar == "\n" && previousWasCR { continue }
             if isCR || scalar == "\n" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft))
+                paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft, language: language))
                 scalars.removeAll(keepingCapacity: true)
             } else {
                 scalars.append(scalar)
             }
         }
         // Empty text is one empty line, as a one-line label has always been sized.
-        if !scalars.isEmpty || paragraphs.isEmpty { paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft)) }
+        if !scalars.isEmpty || paragraphs.isEmpty {
+            paragraphs.append(Self.paragraph(scalars, font, rightToLeft: rightToLeft, language: language))
+        }
         self.paragraphs = paragraphs
     }
 
     /// Shapes one paragraph (no line separators in `scalars`).
-    static func paragraph(_ scalars: [Unicode.Scalar], _ font: Font, rightToLeft: Bool) -> Paragraph {
+    static func paragraph(_ scalars: [Unicode.Scalar], _ font: Font, rightToLeft: Bool, language: String?) -> Paragraph {
         let levels = bidiLevels(scalars, rightToLeft: rightToLeft)
         let scripts = resolvedScripts(scalars)
         let faces = FontLibrary.faces(for: scalars, primary: font.typeface)
@@ -126,7 +129,7 @@ public struct ShapedParagraphs: Equatable, Sendable {
             let runFont = face === font.typeface ? font : Font(face, size: font.pointSize)
             let rightToLeftRun = levels[start] & 1 == 1
             for shaped in face.shape(scalars, range: start..<end, rightToLeft: rightToLeftRun, script: scripts[start],
-                                     unitsPerEm: units) {
+                                     language: language, unitsPerEm: units) {
                 glyphs.append(shaped.glyph)
                 fonts.append(runFont)
                 pens.append(pens[pens.count - 1] + shaped.advance)

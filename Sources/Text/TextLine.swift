@@ -35,9 +35,11 @@ public struct TextLine: Equatable, Sendable {
     public private(set) var width: Double
 
     /// Lays out `string` with `font` as one paragraph (line separators included), shaped and in
-    /// visual order; `rightToLeft` is the direction of text with no strong character.
-    public init(_ string: String, font: Font, rightToLeft: Bool = false) {
-        let paragraph = ShapedParagraphs.paragraph(Array(string.unicodeScalars), font, rightToLeft: rightToLeft)
+    /// visual order; `rightToLeft` is the direction of text with no strong character, `language`
+    /// the language it is typeset in (nil for English), as `ShapedParagraphs` takes them.
+    public init(_ string: String, font: Font, rightToLeft: Bool = false, language: String? = nil) {
+        let paragraph = ShapedParagraphs.paragraph(Array(string.unicodeScalars), font, rightToLeft: rightToLeft,
+                                                   language: language)
         self = paragraph.line(0, paragraph.glyphs.count, font: font)
     }
 

@@ -56,8 +56,13 @@ extension Typeface {
     /// `ShapedParagraphs` and `TextLine(_:font:rightToLeft:)` call it per run of one direction,
     /// script and face. Glyph 0 (.notdef) marks a character the face lacks; U+2022 maps to the
     /// bullet drawn for faces without one.
+    ///
+    /// `language` is the BCP 47 language the text is typeset in (`ro`, `sr`, `zh-Hans`, `ur`; `_`
+    /// is read as `-`), which picks the font's language system and so its `locl` forms (in the
+    /// bundled faces: Romanian ş drawn with a comma below, Catalan l·l, Urdu digits), as Core Text
+    /// follows the app's language; nil is English, the language of a device left as it ships.
     public func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, rightToLeft: Bool, script: TextScript,
-                      unitsPerEm: Int? = nil) -> [ShapedGlyph] {
+                      language: String? = nil, unitsPerEm: Int? = nil) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -67,7 +72,7 @@ extension Typeface {
         }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script.isShared ? HB_SCRIPT_LATIN : script.tag)
-        hb_buffer_set_language(buffer, hb_language_from_string("en", -1))
+        hb_buffer_set_language(buffer, hb_language_from_string(language ?? "en", -1))
         let features = Self.features(for: script)
         features.withUnsafeBufferPointer {
             hb_shape(harfBuzz.font(unitsPerEm: unitsPerEm ?? self.unitsPerEm), buffer, $0.baseAddress, UInt32($0.count))

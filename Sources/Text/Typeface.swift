@@ -39,7 +39,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The glyph id of the drawn bullet, when the font has none of its own.
     private let drawnBullet: Int?
     private let drawnBulletAdvance: Int
-    /// The file as HarfBuzz reads it, for shaping (`shape(_:range:rightToLeft:script:unitsPerEm:)`).
+    /// The file as HarfBuzz reads it, for shaping (`shape(_:range:rightToLeft:script:language:unitsPerEm:)`).
     let harfBuzz: HarfBuzzFace
 
     /// Parses a TrueType font. `name` appears in `description` and error messages.

@@ -35,6 +35,26 @@ import Testing
         #expect(Array(ltr.glyphs.map(\.glyph).suffix(4)) == "םולש".unicodeScalars.map(hebrew.glyph(for:)))
     }
 
+    @Test func theTypesettingLanguagePicksTheFontsLocalForms() throws {
+        // Inter's Romanian locl draws ş (cedilla) with a comma below; English keeps the cmap glyph.
+        let s = system.typeface.glyph(for: "ş")
+        #expect(TextLine("ş", font: system).glyphs.map(\.glyph) == [s])
+        #expect(TextLine("ş", font: system, language: "en").glyphs.map(\.glyph) == [s])
+        let romanian = TextLine("ş", font: system, language: "ro").glyphs.map(\.glyph)
+        #expect(romanian.count == 1 && romanian != [s])
+        #expect(TextLine("ş", font: system, language: "ro_RO").glyphs.map(\.glyph) == romanian)
+        // Catalan l·l becomes one glyph pair without the middle dot's own glyph.
+        #expect(TextLine("l·l", font: system).glyphs.count == 3)
+        #expect(TextLine("l·l", font: system, language: "ca").glyphs.count == 2)
+        // Urdu digits (Noto Sans Arabic's URD language system) differ from the Persian forms.
+        let persian = TextLine("۴۷", font: system, language: "fa").glyphs.map(\.glyph)
+        let urdu = TextLine("۴۷", font: system, language: "ur").glyphs.map(\.glyph)
+        #expect(persian.count == 2 && urdu.count == 2 && zip(persian, urdu).allSatisfy { $0 != $1 })
+        // Wrapped text is shaped the same way.
+        let wrapped = ShapedParagraphs("ş", font: system, language: "ro").paragraphs[0].glyphs
+        #expect(wrapped == romanian)
+    }
+
     @Test func textWithoutStrongLettersFollowsTheLayoutDirection() {
         let paragraph = ShapedParagraphs.bidiLevels(Array("123 - 456".unicodeScalars), rightToLeft: true)
         #expect(paragraph.contains(1))

@@ -110,19 +110,20 @@ open class ModernNavigationBar: View {
             list.append(.fill(chevron(), color: context.tintColor, rule: .nonZero, transform: rightToLeftMirror(flips: true)))
             left = 8 + 12 + 6
             if let back = backTitle {
-                let w = TextLine(back, font: Self.itemFont).width
+                let w = TextLine(back, font: Self.itemFont, language: typesettingLanguage).width
                 list.appendLine(back, font: Self.itemFont, color: context.tintColor,
-                                in: directional(Rect(left, 0, w + 1, ModernNavigationBar.barHeight)), alignment: isRightToLeft ? .right : .left)
+                                in: directional(Rect(left, 0, w + 1, ModernNavigationBar.barHeight)), alignment: isRightToLeft ? .right : .left,
+                                language: typesettingLanguage)
                 left += w + 8
             }
         }
         let inline = prefersLargeTitles ? min(max((12 - shown) / 12, 0), 1) : 1
         if inline > 0 {
             let right = (rightItem.map { directional($0.frame).minX } ?? width - margin) - 8
-            let w = min(TextLine(title, font: Self.titleFont).width, max(0, right - left))
+            let w = min(TextLine(title, font: Self.titleFont, language: typesettingLanguage).width, max(0, right - left))
             let x = min(max((width - w) / 2, left), right - w)
             list.appendLine(title, font: Self.titleFont, color: label.multiplyingAlpha(by: inline),
-                            in: directional(Rect(x, 0, w, ModernNavigationBar.barHeight)), alignment: .center)
+                            in: directional(Rect(x, 0, w, ModernNavigationBar.barHeight)), alignment: .center, language: typesettingLanguage)
         }
         if shown > 0 {
             let area = Rect(0, ModernNavigationBar.barHeight, width, shown)
@@ -130,7 +131,7 @@ open class ModernNavigationBar: View {
             let top = ModernNavigationBar.barHeight + shown - ModernNavigationBar.largeTitleHeight
             list.appendLine(title, font: Self.largeTitleFont, color: label,
                             in: Rect(margin, top + 3, width - 2 * margin, ModernNavigationBar.largeTitleHeight - 6),
-                            alignment: isRightToLeft ? .right : .left)
+                            alignment: isRightToLeft ? .right : .left, language: typesettingLanguage)
             list.append(.endClip)
         }
     }

@@ -35,6 +35,7 @@ open class Button: Control {
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
         var color = style == .system ? context.tintColor : titleColor
         if style == .system, isHighlighted { color = color.multiplyingAlpha(by: 0.2) }
-        list.appendLine(title, font: font, color: color, in: Rect(origin: .zero, size: bounds.size), alignment: .center)
+        list.appendLine(title, font: font, color: color, in: Rect(origin: .zero, size: bounds.size), alignment: .center,
+                        language: typesettingLanguage)
     }
 }

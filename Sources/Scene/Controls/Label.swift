@@ -56,7 +56,9 @@ open class Label: View {
                      numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, rightToLeft: isRightToLeft)
     }
 
-    private var shaped: ShapedParagraphs { cache.shaped(text, font: font, rightToLeft: isRightToLeft) }
+    private var shaped: ShapedParagraphs {
+        cache.shaped(text, font: font, rightToLeft: isRightToLeft, language: typesettingLanguage)
+    }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
         guard !text.isEmpty, bounds.width > 0, textColor.alpha > 0 else { return }
@@ -68,7 +70,7 @@ open class Label: View {
 /// on is unchanged (wrapped text is laid out once, not every frame).
 private final class LabelCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var shaped: (text: String, font: Font, rightToLeft: Bool, value: ShapedParagraphs)?
+    private var shaped: (text: String, font: Font, rightToLeft: Bool, language: String?, value: ShapedParagraphs)?
     private var layout: (key: LayoutKey, value: LabelLayout)?
     private var intrinsic: (key: LayoutKey, value: Size)?
 
@@ -81,11 +83,12 @@ private final class LabelCache: @unchecked Sendable {
         var rightToLeft = false
     }
 
-    func shaped(_ text: String, font: Font, rightToLeft: Bool) -> ShapedParagraphs {
+    func shaped(_ text: String, font: Font, rightToLeft: Bool, language: String?) -> ShapedParagraphs {
         lock.withLock {
-            if let shaped, shaped.font == font, shaped.text == text, shaped.rightToLeft == rightToLeft { return shaped.value }
-            let made = ShapedParagraphs(text, font: font, rightToLeft: rightToLeft)
-            shaped = (text, font, rightToLeft, made)
+            if let shaped, shaped.font == font, shaped.text == text, shaped.rightToLeft == rightToLeft,
+               shaped.language == language { return shaped.value }
+            let made = ShapedParagraphs(text, font: font, rightToLeft: rightToLeft, language: language)
+            shaped = (text, font, rightToLeft, language, made)
             return made
         }
     }

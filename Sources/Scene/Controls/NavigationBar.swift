@@ -88,7 +88,7 @@ open class NavigationBar: View {
     /// Fits the title between the back button and the right item, shortening the back title
     /// to "Back" and then to nothing before the title is truncated.
     public var fittedLayout: Layout {
-        let titleWidth = TextLine(title, font: titleFont).width
+        let titleWidth = TextLine(title, font: titleFont, language: typesettingLanguage).width
         let rightEdge = (rightItem.map { directional($0.frame).minX } ?? bounds.width) - NavigationBar.margin
         let candidates: [String?] = backTitle.map { [$0, "Back", nil] } ?? [nil]
         var last = Layout(backTitle: nil, titleBox: .zero)
@@ -109,7 +109,7 @@ open class NavigationBar: View {
         guard backTitle != nil else { return 0 }
         let chevronEnd = NavigationBar.margin + NavigationBar.chevronSize.width
         guard let title else { return chevronEnd }
-        return chevronEnd + NavigationBar.chevronGap + TextLine(title, font: NavigationBar.itemFont).width
+        return chevronEnd + NavigationBar.chevronGap + TextLine(title, font: NavigationBar.itemFont, language: typesettingLanguage).width
     }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
@@ -126,10 +126,12 @@ open class NavigationBar: View {
             if let back = fitted.backTitle {
                 let x = NavigationBar.margin + NavigationBar.chevronSize.width + NavigationBar.chevronGap
                 list.appendLine(back, font: NavigationBar.itemFont, color: context.tintColor,
-                                in: directional(Rect(x, 0, bounds.width - x, NavigationBar.height)), alignment: isRightToLeft ? .right : .left)
+                                in: directional(Rect(x, 0, bounds.width - x, NavigationBar.height)), alignment: isRightToLeft ? .right : .left,
+                                language: typesettingLanguage)
             }
         }
-        list.appendLine(title, font: titleFont, color: titleColor, in: directional(fitted.titleBox), alignment: .center)
+        list.appendLine(title, font: titleFont, color: titleColor, in: directional(fitted.titleBox), alignment: .center,
+                        language: typesettingLanguage)
     }
 
     /// iOS 7's back chevron: two 3 pt strokes meeting in a point at the left, vertically centred.

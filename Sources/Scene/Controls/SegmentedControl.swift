@@ -93,7 +93,7 @@ open class SegmentedControl: Control {
         let text = context.resolve(ControlPalette.label)
         for (i, title) in items.enumerated() {
             let box = directional(Rect(Double(i) * segment + 4, 0, segment - 8, bounds.height))
-            list.appendLine(title, font: font, color: text, in: box, alignment: .center)
+            list.appendLine(title, font: font, color: text, in: box, alignment: .center, language: typesettingLanguage)
         }
     }
 }

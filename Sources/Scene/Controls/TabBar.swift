@@ -159,6 +159,7 @@ open class TabBarItemView: Control {
             list.items += art.items.map { $0.transformed(by: place) }
             list.append(.endGroup)
         }
-        list.appendLine(title, font: titleFont, color: colour, in: Rect(0, 34, bounds.width, 13), alignment: .center)
+        list.appendLine(title, font: titleFont, color: colour, in: Rect(0, 34, bounds.width, 13), alignment: .center,
+                        language: typesettingLanguage)
     }
 }

@@ -79,12 +79,14 @@ open class TextField: Control {
         let rightToLeft = isRightToLeft
         let alignment: TextAlignment = rightToLeft ? .right : .left
         if text.isEmpty {
-            list.appendLine(placeholder, font: font, color: context.resolve(TextField.placeholderColor), in: box, alignment: alignment)
+            list.appendLine(placeholder, font: font, color: context.resolve(TextField.placeholderColor), in: box, alignment: alignment,
+                            language: typesettingLanguage)
         } else {
-            list.appendLine(text, font: font, color: textColor, in: box, alignment: alignment, secure: isSecureTextEntry)
+            list.appendLine(text, font: font, color: textColor, in: box, alignment: alignment, secure: isSecureTextEntry,
+                            language: typesettingLanguage)
         }
         guard caretVisible else { return }
-        let width = text.isEmpty ? 0 : TextLine(displayedText, font: font).width
+        let width = text.isEmpty ? 0 : TextLine(displayedText, font: font, language: typesettingLanguage).width
         let caretHeight = (font.ascender - font.descender) + 2
         let caretX = rightToLeft ? box.maxX - 1 : box.x + min(width, box.width) + 1
         let caret = Rect(caretX, (bounds.height - caretHeight) / 2, 2, caretHeight)
