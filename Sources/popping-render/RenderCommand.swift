@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import PoppingRender
 
@@ -35,33 +36,58 @@ struct RenderCommand: ParsableCommand {
         if framesDir != nil, out != nil {
             throw CommandFailure("--frames-dir", "give either --out or --frames-dir, not both")
         }
-        // Every variant and its output are resolved before anything renders. The variants play one
-        // after another, each rasterising its frames on every core, so memory stays one render's;
-        // the scene is read and its fonts parsed once for all of them.
+        // Every variant and its output are resolved before anything renders. The variants play as
+        // many at once as fit in the memory available (`VariantSchedule`), each rasterising its
+        // frames on every core and writing its own file, so the bytes do not depend on how many run
+        // together; the scene is read and its fonts parsed once for all of them.
         let variants = try options.traits.variants(for: source)
+        var framePixels = 0
         let plans = try variants.map { variant in
             let output = try framesDir.map { RenderOutput.framesFolder(variant.naming($0)) }
                 ?? outputNamed(variant.naming(out ?? "\(source.name).gif"))
-            var renderOptions = try options.renderOptions(for: try options.start(source, variant: variant))
+            let run = try options.start(source, variant: variant)
+            var renderOptions = try options.renderOptions(for: run)
             renderOptions.encoding = try encoding.encoding()
             renderOptions.background = try background.map(Self.parseColour)
+            let screen = run.stage.screenSize
+            framePixels = max(framePixels, Int(saturating: (screen.width * renderOptions.scale).rounded(.up))
+                              * Int(saturating: (screen.height * renderOptions.scale).rounded(.up)))
             return (variant, output, renderOptions)
         }
-        for (variant, output, renderOptions) in plans {
+        let schedule = VariantSchedule(count: plans.count, framePixels: framePixels,
+                                       availableBytes: VariantSchedule.availableBytes())
+        // Side by side, the variants' own progress bars would overwrite each other: one bar counts
+        // the variants finished instead.
+        let together = schedule.concurrent > 1
+        let finished = ProgressBar(total: plans.count, quiet: options.quiet || !together)
+        let finishedCount = Counter()
+        let budget = try encoding.budget()
+        try schedule.forEach(plans.count) { index in
+            let (variant, output, renderOptions) = plans[index]
             let attempts = SizeBudget.attempts(for: output, fps: renderOptions.fps ?? output.defaultFPS,
                                                encoding: renderOptions.encoding)
-            try encoding.budget().fit(output, attempts: attempts) { attempt in
+            try budget.fit(output, attempts: attempts) { attempt in
                 // Each try plays the demo from the start.
                 var tried = renderOptions
                 tried.fps = attempt.fps
                 tried.encoding = attempt.encoding
-                let progress = ProgressBar(total: 0, quiet: options.quiet)
+                let progress = ProgressBar(total: 0, quiet: options.quiet || together)
                 try render(try options.start(source, variant: variant, warnings: false), to: output, options: tried) {
                     progress.update($0, of: $1)
                 }
                 progress.finish()
             }
+            finishedCount.increment { finished.update($0) }
         }
+        if together { finished.finish() }
+    }
+
+    /// A count shared by the variants rendering at once.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        /// Adds one and hands the new count to `report` before another variant may add theirs.
+        func increment(_ report: (Int) -> Void) { lock.withLock { value += 1; report(value) } }
     }
 
     /// The output `path` names, or the one `--format` asks for.

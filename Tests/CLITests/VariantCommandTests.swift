@@ -39,6 +39,24 @@ import Testing
         #expect(light != dark)
     }
 
+    @Test func variantsRenderedTogetherHaveTheBytesOfEachRenderedAlone() throws {
+        let scene = try sceneFile()
+        let folder = (scene as NSString).deletingLastPathComponent + "/together"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let matrix = "appearance=light,dark; layout-direction=ltr,rtl"
+        let r = try popping(["render", scene, "--variants", matrix, "--scale", "1", "--out", folder + "/hello.gif", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for (name, traits) in [("hello", [String]()), ("hello-rtl", ["--layout-direction", "rtl"]),
+                               ("hello-dark", ["--appearance", "dark"]),
+                               ("hello-dark-rtl", ["--appearance", "dark", "--layout-direction", "rtl"])] {
+            let alone = folder + "/alone-\(name).gif"
+            let single = try popping(["render", scene, "--scale", "1", "--out", alone, "--quiet"] + traits)
+            #expect(single.status == 0, "\(single.stderr)")
+            let together = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).gif"))
+            #expect(together == (try Data(contentsOf: URL(fileURLWithPath: alone))), "\(name)")
+        }
+    }
+
     @Test func checkRecordsAndChecksEveryCombinationWithOneJUnitCasePerVariant() throws {
         let scene = try sceneFile()
         let folder = (scene as NSString).deletingLastPathComponent
