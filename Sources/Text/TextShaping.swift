@@ -100,8 +100,15 @@ extension Typeface {
 
     /// The features HarfBuzz applies beyond its defaults: none for complex scripts (joining
     /// forms, required and standard ligatures, marks all on); for Latin, Greek, Cyrillic and the
-    /// shared characters, standard and contextual ligatures and contextual alternates off, as
-    /// UIKit labels set in the system font show them (`fi`, `->` and `9:41` stay as typed).
+    /// shared characters, standard and contextual ligatures and contextual alternates off.
+    ///
+    /// This is a known difference from UIKit, not a copy of it: Core Text applies a font's
+    /// default ligatures (`NSAttributedString.Key.ligature` is 1 unless set) and its contextual
+    /// alternates, and on a device SF Pro lifts the colon of `9:41` to the middle of the figures.
+    /// They are off here because the bundled stand-ins' substitutions are their own, not those of
+    /// the fonts they replace: Inter's `calt` would lift that colon too but also turns `->` into
+    /// one arrow glyph, and Nunito Sans's `liga` joins `fi`. So text keeps the colon on the
+    /// baseline, `->` as two glyphs and `fi` as two letters.
     private static func features(for script: TextScript) -> [hb_feature_t] {
         guard script.isShared || simpleScripts.contains(script.tag) else { return [] }
         return ["liga", "clig", "calt"].map { tag in
