@@ -19,14 +19,14 @@ public struct FramePipeline {
     }
 
     /// Calls `describe` for every frame index in `frames` in order, `rasterise` on the results
-    /// (concurrently when `parallel`), and `deliver` in order. An error from `deliver` stops the
-    /// run. A frame whose description equals the one before it shares that frame's image,
+    /// (concurrently when `parallel`), and `deliver` in order. An error from `describe` or
+    /// `deliver` stops the run. A frame whose description equals the one before it shares that frame's image,
     /// rasterised once: the frames of a settled animation, or of a pause in a script, cost a
     /// comparison instead of a rasterisation. At most `window` + 1 images are held (the
     /// previous window's last, for the next window's first frame).
     public func run<Description: Equatable, Image>(
         frames: Range<Int>,
-        describe: (Int) -> Description,
+        describe: (Int) throws -> Description,
         rasterise: @escaping @Sendable (Description) -> Image,
         deliver: (Int, Image) throws -> Void
     ) throws {
@@ -34,7 +34,7 @@ public struct FramePipeline {
         var start = frames.lowerBound
         while start < frames.upperBound {
             let end = min(frames.upperBound, start + window)
-            let descriptions = (start..<end).map(describe)
+            let descriptions = try (start..<end).map(describe)
             // Each frame's image: a new one (its index among those rasterised), or nil for the
             // previous window's last.
             var slots: [Int?] = []

@@ -109,23 +109,27 @@ struct SceneChecker {
         log.add(path, "expected \(expected.expectation), found \(found)")
     }
 
-    /// The closest known name to a misspelt one (edit distance at most 2).
+    /// The closest known name to a misspelt one (edit distance at most 2, ignoring case; the
+    /// names are ASCII, so distances are counted in UTF-8 bytes).
     static func nearest(_ name: String, in names: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
+        func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
             var row = Array(0...b.count)
             for i in 1...max(a.count, 1) where !a.isEmpty {
                 var previous = row[0]
                 row[0] = i
                 for j in 1...max(b.count, 1) where !b.isEmpty {
                     let old = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1].lowercased() == b[j - 1].lowercased() ? 0 : 1))
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
                     previous = old
                 }
             }
             return row[b.count]
         }
-        let chars = Array(name)
-        return names.map { ($0, distance(chars, Array($0))) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+        let bytes = Array(name.lowercased().utf8)
+        // Names whose lengths differ by more than 2 are more than 2 edits apart.
+        return names.lazy.filter { abs($0.utf8.count - bytes.count) <= 2 }
+            .map { ($0, distance(bytes, Array($0.lowercased().utf8))) }
+            .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 }
 

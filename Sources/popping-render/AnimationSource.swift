@@ -31,7 +31,7 @@ enum AnimationSource {
         do {
             return try SceneFile.load(path: path)
         } catch let problems as SceneProblems {
-            throw CommandFailure(lines: problems.problems.map(\.description))
+            throw CommandFailure(lines: problems.lines)
         }
     }
 
@@ -72,7 +72,7 @@ enum AnimationSource {
                     if warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
                 }
             } catch let problems as SceneProblems {
-                throw CommandFailure(lines: problems.problems.map(\.description))
+                throw CommandFailure(lines: problems.lines)
             }
         }
     }

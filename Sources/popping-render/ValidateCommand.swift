@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
                 print(String(format: "%@: ok (%d frames, %.1f s, %gx%g pt)", file, frames,
                              Double(frames) / 60, size.width, size.height))
             } catch let problems as SceneProblems {
-                lines += problems.problems.map(\.description)
+                lines += problems.lines
             }
         }
         if !lines.isEmpty { throw CommandFailure(lines: lines) }

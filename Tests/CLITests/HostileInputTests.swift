@@ -181,6 +181,9 @@ import Testing
                  files: runaways.mapValues { Array($0.utf8) }, arguments: ["validate", "$/rest.yaml"]),
             Case(name: "validate: one merge of a 35,000-key mapping",
                  files: ["big.yaml": Array("big: &big {\(keys)}\nmerged: {<<: *big, k0: 1}\n".utf8)], arguments: ["validate", "$/big.yaml"]),
+            Case(name: "validate: 35,000 unknown keys merged into a view",
+                 files: ["merged.yaml": Array("x-big: &big {\(keys)}\nviews:\n  - {view: box, frame: [0, 0, 10, 10], <<: *big}\n".utf8)],
+                 arguments: ["validate", "$/merged.yaml"]),
             Case(name: "svg: 1,000 CSS rules over 150 nested groups",
                  files: ["css.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><style>\(rules)</style>\(groups)</svg>".utf8)],
                  arguments: ["svg", "$/css.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"]),
@@ -189,6 +192,12 @@ import Testing
             Case(name: "svg: 300 use copies of a blurred rect",
                  files: ["blur.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"320\"><defs>\(blurred)</defs></svg>".utf8)],
                  arguments: ["svg", "$/blur.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"]),
+            Case(name: "render: a 2000×2000 screen at 3x",
+                 files: ["big.yaml": Array(("screen: {size: 2000x2000}\nviews:\n  - {view: a, frame: [0, 0, 2000, 2000], "
+                     + "backgroundColor: blue, alpha: 0.5, subviews: [{view: b, frame: [10, 10, 1900, 1900], "
+                     + "backgroundColor: white, alpha: 0.5, clipsToBounds: true, cornerRadius: 9}]}\n"
+                     + "script:\n  - wait: 0.05\n").utf8)],
+                 arguments: ["render", "$/big.yaml", "--scale", "3", "--out", "$/big.gif"], allowedOutputs: ["big.gif"]),
             Case(name: "gif: frames.json listing one frame 250,000 times",
                  files: ["f/a.png": frame, "f/frames.json": Array(repeated.utf8)], arguments: ["gif", "$/f", "-o", "$/out.gif"],
                  allowedOutputs: ["out.gif"]),
@@ -229,6 +238,36 @@ import Testing
         #expect(r.status == 2, "\(r.stderr.prefix(300))")
         #expect(r.stderr.contains(" deep"), "\(r.stderr.prefix(300))")
         #expect(r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr.prefix(600))")
+    }
+
+    /// A scene of `depth` translucent views with rounded clipping corners, each inside the one
+    /// before and nearly as large: every one is a group with a layer of the whole screen.
+    static func nestedTranslucentViews(_ depth: Int) -> [UInt8] {
+        var lines = ["screen: {device: iphone-15-pro}", "views:"]
+        var indent = "  "
+        for i in 0..<depth {
+            lines += ["\(indent)- view: v\(i)", "\(indent)  frame: [1, 1, \(390 - 2 * i), \(840 - 2 * i)]",
+                      "\(indent)  alpha: 0.99", "\(indent)  clipsToBounds: true", "\(indent)  cornerRadius: 4",
+                      "\(indent)  backgroundColor: rgba(200, 0, 0, 0.05)", "\(indent)  subviews:"]
+            indent += "    "
+        }
+        lines.append("\(indent)- {view: leaf, frame: [0, 0, 10, 10], backgroundColor: red}")
+        return Array((lines.joined(separator: "\n") + "\nscript:\n  - wait: 0.05\n").utf8)
+    }
+
+    /// 98 nested translucent clipping views need 1.3 GB of offscreen layers for a frame at 3x:
+    /// refused before any is allocated, naming the frame and the budget; at 1x they fit and
+    /// are drawn.
+    @Test func nestedTranslucentViewsOverTheOffscreenBudgetAreRefusedBeforeAllocating() throws {
+        let files = ["n.yaml": Self.nestedTranslucentViews(98)]
+        let refused = try run(Case(name: "98 nested at 3x", files: files,
+                                   arguments: ["render", "$/n.yaml", "--scale", "3", "--out", "$/n.gif"]))
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("frame 0 at 3x needs") && refused.stderr.contains("over the budget of 256 MB"),
+                "\(refused.stderr.prefix(300))")
+        let drawn = try run(Case(name: "98 nested at 1x", files: files,
+                                 arguments: ["render", "$/n.yaml", "--scale", "1", "--out", "$/n.gif"], allowedOutputs: ["n.gif"]))
+        #expect(drawn.status == 0, "\(drawn.stderr.prefix(300))")
     }
 
     @Test func reportsAndGoldensNeverReplaceOrFollowWhatTheyDidNotWrite() throws {

@@ -20,6 +20,20 @@ import Testing
         #expect(found == ["t.yaml:2:3: unknown key 'devise' (did you mean 'device'?)"])
     }
 
+    /// Thousands of unknown keys merged into one view are each placed at the key under the
+    /// anchor, and printed as the first hundred and a count of the rest.
+    @Test func manyMergedUnknownKeysArePlacedEachAndListedUpToAHundred() {
+        let keys = (0..<3000).map { "k\($0): 0" }.joined(separator: ", ")
+        let yaml = "x-big: &big {\(keys)}\nviews:\n  - {view: box, frame: [0, 0, 10, 10], <<: *big}\n"
+        let found = SceneFile.problems(in: Array(yaml.utf8), file: "t.yaml", folder: DogfoodSceneTests.scenes)
+        #expect(found.count == 3000)
+        #expect(found.first?.description == "t.yaml:1:14: unknown key 'k0'", "\(found.prefix(2))")
+        #expect(found.last?.message == "unknown key 'k2999'")
+        let printed = SceneProblems(problems: found).description.split(separator: "\n")
+        #expect(printed.count == SceneProblems.listed + 1)
+        #expect(printed.last == "t.yaml: 2900 more problems not shown")
+    }
+
     @Test func aWrongTypeNamesWhatWasExpected() {
         let found = Self.problems("views:\n  - view: box\n    cornerRadius: round\n")
         #expect(found == ["t.yaml:3:19: expected a number, found 'round'"])
