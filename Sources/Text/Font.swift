@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 /// A typeface at a point size, with the metrics UIFont reports, in points.
 ///
@@ -9,11 +10,23 @@ public struct Font: Hashable, Sendable {
     public let typeface: Typeface
     /// The em size in points (UIFont.pointSize).
     public let pointSize: Double
+    /// How much wider than the typeface's own each glyph's strokes are drawn, in font units: 0,
+    /// or the synthetic bold a fallback face gets when the text's font is bolder than it
+    /// (`Typeface.syntheticBold(over:)`), as Core Text emboldens a face that lacks the weight.
+    public let emboldening: Double
 
-    /// `typeface` at `pointSize` points per em, as `UIFont(name:size:)`.
-    public init(_ typeface: Typeface, size pointSize: Double) {
+    /// `typeface` at `pointSize` points per em, as `UIFont(name:size:)`, its glyphs widened by
+    /// `emboldening` font units (0: as designed).
+    public init(_ typeface: Typeface, size pointSize: Double, emboldening: Double = 0) {
         self.typeface = typeface
         self.pointSize = pointSize
+        self.emboldening = emboldening
+    }
+
+    /// The outline glyph `glyph` is drawn with: the typeface's, emboldened when `emboldening` says so.
+    public func outline(of glyph: Int) -> Path {
+        let outline = typeface.outline(of: glyph)
+        return emboldening > 0 ? outline.emboldened(by: emboldening) : outline
     }
 
     /// Points per font unit.

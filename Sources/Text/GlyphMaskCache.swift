@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 
-/// Rasterised glyphs kept as coverage masks, keyed by typeface, glyph, pixel size and the glyph
+/// Rasterised glyphs kept as coverage masks, keyed by typeface, glyph, emboldening, pixel size and the glyph
 /// origin's sub-pixel offset (`GlyphPlacement`'s steps), for text drawn without rotation
 /// or skew. A mask depends only on its key, so whether it came from the cache never changes a
 /// pixel. Shared by every canvas; safe to use from several threads.
@@ -18,6 +18,8 @@ public final class GlyphMaskCache: @unchecked Sendable {
         /// typeface at the same address cannot pick up its glyphs.
         let typeface: Typeface
         let glyph: Int
+        /// The synthetic bold the glyph is drawn with, in font units (`Font.emboldening`).
+        let emboldening: Double
         /// Pixels per em in 1/64 px.
         let ppem64: Int
         /// The origin's offset within its pixel, in sub-pixel steps.

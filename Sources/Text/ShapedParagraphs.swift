@@ -126,7 +126,9 @@ public struct ShapedParagraphs: Equatable, Sendable {
             while end < scalars.count && levels[end] == levels[start] && scripts[end] == scripts[start]
                     && faces[end] === faces[start] { end += 1 }
             let face = faces[start]
-            let runFont = face === font.typeface ? font : Font(face, size: font.pointSize)
+            // A fallback face lighter than the font is emboldened to its weight.
+            let runFont = face === font.typeface ? font
+                : Font(face, size: font.pointSize, emboldening: face.emboldening(toMatch: font.typeface.weightClass))
             let rightToLeftRun = levels[start] & 1 == 1
             for shaped in face.shape(scalars, range: start..<end, rightToLeft: rightToLeftRun, script: scripts[start],
                                      language: language, unitsPerEm: units) {

@@ -22,8 +22,9 @@ extension Canvas {
             let baseline = transform.apply(origin).y
             var above = font.typeface.inkMaxY * font.unitScale, below = font.typeface.inkMinY * font.unitScale
             for placed in line.glyphs where placed.font != font || placed.y != 0 {
-                above = max(above, placed.y + placed.font.typeface.inkMaxY * placed.font.unitScale)
-                below = min(below, placed.y + placed.font.typeface.inkMinY * placed.font.unitScale)
+                let grown = placed.font.emboldening / 2
+                above = max(above, placed.y + (placed.font.typeface.inkMaxY + grown) * placed.font.unitScale)
+                below = min(below, placed.y + (placed.font.typeface.inkMinY - grown) * placed.font.unitScale)
             }
             let top = baseline - above * transform.d - 2
             let bottom = baseline - below * transform.d + 2
@@ -31,12 +32,12 @@ extension Canvas {
         }
         for placed in line.glyphs {
             let face = placed.font.typeface
-            let outline = face.outline(of: placed.glyph)
+            let outline = placed.font.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
             let pen = Point(origin.x + placed.x, origin.y - placed.y)
             if cacheable, let spot = GlyphPlacement(pen: transform.apply(pen)) {
                 let ppem64 = Int(saturating: (font.pointSize * transform.a * 64).rounded())
-                let key = GlyphMaskCache.Key(typeface: face, glyph: placed.glyph,
+                let key = GlyphMaskCache.Key(typeface: face, glyph: placed.glyph, emboldening: placed.font.emboldening,
                                              ppem64: ppem64, subX: spot.subX, subY: spot.subY)
                 let mask = cache.mask(key) {
                     let e = Double(ppem64) / 64 / Double(face.unitsPerEm)
@@ -58,7 +59,7 @@ extension Canvas {
     public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
                      projection: ProjectiveTransform) {
         for placed in line.glyphs {
-            let outline = placed.font.typeface.outline(of: placed.glyph)
+            let outline = placed.font.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
             let s = placed.font.unitScale
             let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: origin.x + placed.x, ty: origin.y - placed.y)

@@ -63,7 +63,7 @@ public struct TextLine: Equatable, Sendable {
     /// points relative to the baseline origin, y down; `nil` when no glyph has ink.
     public var inkBounds: Rect? {
         let boxes = glyphs.compactMap { placed -> Rect? in
-            let outline = placed.font.typeface.outline(of: placed.glyph)
+            let outline = placed.font.outline(of: placed.glyph)
             guard !outline.isEmpty else { return nil }
             let b = outline.bounds, s = placed.font.unitScale
             return Rect(placed.x + b.minX * s, -placed.y - b.maxY * s, b.width * s, b.height * s)

@@ -23,6 +23,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     public let xHeight: Int
     /// The height of capitals, in font units (OS/2 sCapHeight, else measured from 'H').
     public let capHeight: Int
+    /// The weight class (`OS/2` `usWeightClass`: 400 regular, 600 semibold, 700 bold); 400 for a
+    /// font without one.
+    public let weightClass: Int
     /// The glyph count, including the bullet added when the font has no U+2022.
     public var glyphCount: Int { outlines.count }
     /// The lowest and highest y any glyph's outline reaches (control points included), in font
@@ -61,6 +64,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         kern = try KernTable(tables)
 
         let os2 = try OS2Table(tables)
+        weightClass = os2.weightClass.flatMap { (1...1000).contains($0) ? $0 : nil } ?? 400
         let measured = { (c: Unicode.Scalar, fallback: Double) -> Int in
             let g = characters.glyph(for: c)
             let outline = g < outlines.count ? outlines[g] : Path()
