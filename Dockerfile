@@ -6,12 +6,14 @@
 FROM swift:6.3-bookworm AS build
 ARG VIDEO=yes
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      make pkg-config libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev \
-      libharfbuzz-dev libfribidi-dev libunibreak-dev \
-      libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends make \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
+# The development packages come from the Makefile's list for this VIDEO (`make deps`), so a
+# VIDEO=no image does not install FFmpeg's headers it never compiles against. The Makefile is
+# copied alone first so this layer is rebuilt only when the list changes.
+COPY Makefile .
+RUN make deps VIDEO=$VIDEO && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN make build VIDEO=$VIDEO \
  && make man completions VIDEO=$VIDEO \
