@@ -5,7 +5,7 @@ import Testing
 /// How many of a `--variants` matrix's renders run at once: as many as the memory available holds.
 @Suite struct VariantScheduleTests {
     static let pixels = 750 * 1334
-    static let perRender = VariantSchedule.framesHeld * 4 * pixels + orderedWorkMemoryBudget
+    static let perRender = VariantSchedule.bytesPerRender(framePixels: pixels, cores: 8)
 
     @Test func asManyRendersRunAtOnceAsTheAvailableMemoryHolds() {
         #expect(VariantSchedule(count: 4, framePixels: Self.pixels, availableBytes: 2 * Self.perRender + 1, cores: 8).concurrent == 2)
