@@ -14,7 +14,11 @@ venv="${FONTS_VENV:-${TMPDIR:-/tmp}/popping-render-fonts-venv}"
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install -q "fonttools==4.68.0" "fontpkg-nunito-sans==3.101" "fontpkg-inter==4.1.post1"
+# uharfbuzz is pinned too: with it installed fontTools can lay out GSUB and GPOS with HarfBuzz's
+# repacker rather than its own, and the two give different (equally valid) bytes. The committed
+# faces were made with fontTools' own packer for Nunito Sans and Inter and HarfBuzz's for the
+# fallback faces, so each part below says which it uses.
+"$venv/bin/pip" install -q "fonttools==4.68.0" "uharfbuzz==0.57.0" "fontpkg-nunito-sans==3.101" "fontpkg-inter==4.1.post1"
 "$venv/bin/python" - "$here" <<'PY'
 import sys
 from pathlib import Path
@@ -24,10 +28,12 @@ from fontTools import subset
 import fontpkg_nunito_sans
 import fontpkg_inter
 
+REPACKER = "fontTools.ttLib.tables.otBase:USE_HARFBUZZ_REPACKER"
 out = Path(sys.argv[1])
 source = fontpkg_nunito_sans.ROOT / "files" / "NunitoSans[YTLC,opsz,wdth,wght].ttf"
 for style, weight in [("Light", 300), ("Regular", 400), ("Medium", 500)]:
     font = TTFont(source)
+    font.cfg[REPACKER] = False
     axes = {a.axisTag: a.defaultValue for a in font["fvar"].axes}
     axes["wght"] = weight
     static = instantiateVariableFont(font, axes, updateFontNames=False)
@@ -55,6 +61,7 @@ covered = [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x300, 0x370), *range
            *range(0x2100, 0x2150), *range(0x2190, 0x219A),
            0x2212, 0x2215, 0x221E, 0x2248, 0x2260, 0x2264, 0x2265, 0x25CF, 0xFB01, 0xFB02]
 variable = TTFont(fontpkg_inter.ROOT / "files" / "Inter[opsz,wght].ttf")
+variable.cfg[REPACKER] = False
 options = subset.Options()
 # The features HarfBuzz applies by default to Latin, Greek and Cyrillic, and no hinting.
 options.layout_features = ["ccmp", "locl", "mark", "mkmk", "kern", "liga", "calt", "rlig", "clig"]
@@ -66,13 +73,17 @@ subsetter = subset.Subsetter(options)
 subsetter.populate(unicodes=covered)
 subsetter.subset(variable)
 buffer = io.BytesIO()
+# Saved without stamping the time, so head.modified stays the variable font's and every run of
+# this script gives the same bytes.
+variable.recalcTimestamp = False
 variable.save(buffer)
 subset_bytes = buffer.getvalue()
 
 def instance(job):
     style, weight = job
-    static = instantiateVariableFont(TTFont(io.BytesIO(subset_bytes)), {"opsz": 14, "wght": weight},
-                                     updateFontNames=False)
+    source = TTFont(io.BytesIO(subset_bytes))
+    source.cfg[REPACKER] = False
+    static = instantiateVariableFont(source, {"opsz": 14, "wght": weight}, updateFontNames=False)
     for table in ("STAT", "MVAR", "HVAR", "gasp", "prep"):
         if table in static:
             del static[table]
@@ -147,6 +158,7 @@ faces = [
 renamed = {"HangulGothic-Regular": "Hangul Gothic"}
 for name, source, covered in faces:
     font = TTFont(source)
+    font.cfg["fontTools.ttLib.tables.otBase:USE_HARFBUZZ_REPACKER"] = True
     options = subset.Options()
     options.layout_features = ["*"]
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
