@@ -132,8 +132,8 @@ extension FontLibrary {
     /// The faces tried, in order, for a character the font itself lacks, as UIKit's cascade
     /// list: Inter for Latin, Greek and Cyrillic, then Noto Sans Arabic, Hebrew, Devanagari and
     /// Thai, then Droid Sans Fallback for Chinese and Japanese and Nanum Gothic (renamed Hangul
-    /// Gothic) for Korean (see Assets/Fonts/README.md). Each is one regular weight: bold text in
-    /// these scripts is drawn regular.
+    /// Gothic) for Korean (see Assets/Fonts/README.md). Each is one regular weight: semibold and
+    /// heavier text in these scripts is drawn emboldened (`Typeface.emboldening(toMatch:)`).
     public static let fallbackFaces: [Face] = [.interRegular, .notoSansArabic, .notoSansHebrew, .notoSansDevanagari,
                                                .notoSansThai, .droidSansFallbackCJK, .hangulGothic]
 
