@@ -2,7 +2,7 @@
 its batch mode against resvg's library in-process (PyPI resvg-py), and one process per file
 against rsvg-convert, in the same run.
 
-usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100, SCALE=1)
+usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100, SCALE=1, TEXT_FILES=80)
 
 The sample: PER_SOURCE files from each icon theme below, evenly spaced through its sorted list
 of regular .svg files (symbolic links skipped), so the same packages give the same files.
@@ -14,6 +14,11 @@ sizes differently counts as far off). Speed: `popping-render svg IN --out-dir`
 over the whole sample (one process, every core) against resvg_py.svg_to_bytes over the same
 files in one Python process (system fonts not loaded: icons draw no text), best of ROUNDS; and
 SINGLE files converted one process each, popping-render against rsvg-convert.
+
+Text: TEXT_FILES files holding <text> (openclipart-svg and inkscape-tutorials), evenly spaced
+through the sorted list of those under 2 MB, each drawn by all three with the machine's fonts
+(resvg loading system fonts) against Chromium as above; files larger than 1600×2400 at their own
+size are left out. Reported: how many, and each renderer's median PSNR and share within 30 dB.
 """
 import os, shutil, subprocess, sys, time
 import numpy as np
@@ -50,6 +55,62 @@ def sample(out, per_source):
         used.append(f"{name} ({package})")
     return files, used
 
+TEXT_SOURCES = {  # name: (folder, Debian package)
+    "openclipart": ("/usr/share/openclipart", "openclipart-svg"),
+    "inkscape": ("/usr/share/inkscape/tutorials", "inkscape-tutorials"),
+}
+
+def text_sample(out, count):
+    os.makedirs(out, exist_ok=True)
+    found = []
+    for name, (folder, _) in TEXT_SOURCES.items():
+        for root, _, names in os.walk(folder):
+            for n in names:
+                p = os.path.join(root, n)
+                if not n.endswith(".svg") or os.path.islink(p) or not os.path.isfile(p) or os.path.getsize(p) > 2 << 20:
+                    continue
+                with open(p, "rb") as f:
+                    if b"<text" in f.read():
+                        found.append((name, p))
+    found.sort()
+    step = max(1, len(found) // count)
+    files = []
+    for i, (name, p) in enumerate(found[::step][:count]):
+        target = os.path.join(out, f"{name}-{i:03d}.svg")
+        shutil.copyfile(p, target)
+        files.append(target)
+    return files
+
+def text_scores(binary, out, count):
+    """Files with text: (count, {tool: [psnr or None]}) against Chromium, every tool with system fonts."""
+    import io
+    files = text_sample(os.path.join(out, "text-in"), count)
+    ours_dir = os.path.join(out, "text-ours")
+    subprocess.run([binary, "svg", os.path.join(out, "text-in"), "--out-dir", ours_dir], stderr=subprocess.DEVNULL)
+    kept = []
+    for f in files:
+        p = os.path.join(ours_dir, os.path.basename(f)[:-4] + ".png")
+        if os.path.exists(p):
+            im = Image.open(p)
+            if im.size[0] <= 1600 and im.size[1] <= 2400:
+                kept.append((f, im))
+    crops = chrome([f for f, _ in kept], [im.size for _, im in kept], os.path.join(out, "text-page"))
+    scores = {"ours": [], "resvg": [], "rsvg": []}
+    rsvg_png = os.path.join(out, "text-rsvg.png")
+    for (f, im), c in zip(kept, crops):
+        reference = flat(c)
+        scores["ours"].append(psnr(flat(im), reference))
+        try:
+            r = resvg_py.svg_to_bytes(svg_path=f, skip_system_fonts=False)
+            scores["resvg"].append(psnr(flat(Image.open(io.BytesIO(bytes(r)))), reference))
+        except Exception:
+            scores["resvg"].append(None)
+        if os.path.exists(rsvg_png):
+            os.remove(rsvg_png)
+        subprocess.run(["rsvg-convert", f, "-o", rsvg_png], stderr=subprocess.DEVNULL)
+        scores["rsvg"].append(psnr(flat(Image.open(rsvg_png)), reference) if os.path.exists(rsvg_png) else None)
+    return len(kept), scores
+
 def flat(im):
     bg = Image.new("RGBA", im.size, (255, 255, 255, 255))
     bg.alpha_composite(im.convert("RGBA"))
@@ -76,6 +137,7 @@ def chrome(files, sizes, out):
         f.write('<!doctype html><body style="margin:0">')
         for p, (w, h), (px, py) in zip(files, sizes, places):
             f.write(f'<img src="file://{os.path.abspath(p)}" style="position:absolute;left:{px}px;top:{py}px;width:{w}px;height:{h}px">')
+    os.makedirs(out, exist_ok=True)
     shot = os.path.join(out, "page.png")
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
@@ -166,6 +228,16 @@ def main():
     print(f"svg_world_batch_ratio_to_resvg: {ours_seconds / resvg_seconds:.3f} (target at most 0.5)")
     print(f"svg_world_single_seconds: {ours_single_seconds:.3f} for {len(single)} files (rsvg-convert: {rsvg_single_seconds:.3f})")
     print(f"svg_world_single_ratio_to_rsvg: {ours_single_seconds / rsvg_single_seconds:.3f} (target at most 1)")
+
+    count, scores = text_scores(binary, out, int(os.environ.get("TEXT_FILES", "80")))
+    def median(values):
+        v = sorted(x if x is not None else 0.0 for x in values)
+        return v[len(v) // 2] if v else 0.0
+    def within(values, limit):
+        return 100 * sum(1 for x in values if x is not None and x >= limit) / max(1, len(values))
+    print(f"svg_text_files: {count} with <text> from " + ", ".join(f"{n} ({p})" for n, (_, p) in TEXT_SOURCES.items()))
+    print("svg_text_median_db: " + "; ".join(f"{t} {median(v):.1f}" for t, v in scores.items()))
+    print("svg_text_within_30db: " + "; ".join(f"{t} {within(v, 30):.1f}%" for t, v in scores.items()))
 
 if __name__ == "__main__":
     main()

@@ -12,9 +12,8 @@ enum LengthAxis {
 struct LengthContext {
     var viewport: Size
     var fontSize: Double
-    /// The element's `font-family` and `font-weight`, which pick the face whose x-height `ex` is.
-    var fontFamily: String
-    var fontWeight: Int
+    /// The element's font properties, which pick the face whose x-height `ex` is.
+    var font: FontRequest
     /// Where that face is found; looked up only when an `ex` length is read.
     let fonts: FontFinder
 
@@ -22,8 +21,7 @@ struct LengthContext {
     init(viewport: Size, style: Style, fonts: FontFinder) {
         self.viewport = viewport
         fontSize = style.fontSize
-        fontFamily = style.fontFamily
-        fontWeight = style.fontWeight
+        font = style.font
         self.fonts = fonts
     }
 
@@ -42,7 +40,7 @@ struct LengthContext {
         case "cm": factor = 96 / 2.54
         case "in": factor = 96
         case "em": factor = fontSize
-        case "ex": factor = fontSize * fonts.xHeight(family: fontFamily, weight: fontWeight)
+        case "ex": factor = fontSize * fonts.xHeight(font)
         case "%":
             switch axis {
             case .x: factor = viewport.width / 100

@@ -28,8 +28,11 @@ struct Style {
     var color = Color.black
     var isVisible = true
     var fontSize = 16.0
-    var fontFamily = "sans-serif"
+    /// The `font-family` list as written; empty for the initial value (the user agent's
+    /// standard font).
+    var fontFamily = ""
     var fontWeight = 400
+    var fontStyle = FontStyle.normal
     var textAnchor = 0.0
     /// The ids of the `<marker>`s drawn at a path's first, middle and last vertices.
     var markerStart: String?
@@ -80,7 +83,7 @@ struct Style {
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "clip-rule", "color",
-        "visibility", "font-size", "font-family", "font-weight", "text-anchor", "opacity", "display",
+        "visibility", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "opacity", "display",
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
         "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
         "color-interpolation-filters", "mix-blend-mode", "isolation",
@@ -94,7 +97,10 @@ struct Style {
     /// The properties that pick the font, applied before the others (with the parent's
     /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the
     /// others are measured in the element's own font.
-    static let fontProperties: Set<String> = ["font-size", "font-family", "font-weight"]
+    static let fontProperties: Set<String> = ["font-size", "font-family", "font-weight", "font-style"]
+
+    /// The face the font properties ask for.
+    var font: FontRequest { FontRequest(families: fontFamily, weight: fontWeight, style: fontStyle) }
 
     /// Applies one declaration (already cascaded into order); returns a warning message when
     /// the value is invalid, in which case the property keeps its previous value. `lengths` is
@@ -115,7 +121,7 @@ struct Style {
             guard let v = lengths.length(value, axis), !nonNegative || v >= 0 else { return nil }
             return v
         }
-        func keyword<T>(_ table: [String: T]) -> T? { table[value] }
+        func keyword<T>(_ table: [String: T], _ key: String? = nil) -> T? { table[key ?? value] }
         switch d.property {
         case "fill":
             guard let p = PaintValue.parse(value) else { return invalid() }
@@ -206,6 +212,11 @@ struct Style {
                 guard let v = Int(value), (1...1000).contains(v) else { return invalid() }
                 fontWeight = v
             }
+        case "font-style":
+            // `oblique` may be followed by an angle (CSS Fonts 4); any slant is drawn as oblique.
+            let slant = value.hasPrefix("oblique ") ? "oblique" : value
+            guard let v = keyword(["normal": FontStyle.normal, "italic": .italic, "oblique": .oblique], slant) else { return invalid() }
+            fontStyle = v
         case "text-anchor":
             guard let v = keyword(["start": 0.0, "middle": 0.5, "end": 1]) else { return invalid() }
             textAnchor = v

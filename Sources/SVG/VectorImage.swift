@@ -36,15 +36,16 @@ public struct VectorImage: Equatable, Sendable {
 
     /// Parses SVG text. `name` is what errors report as the file (usually its path). Only
     /// malformed XML (and a root that is not `<svg>`) is an error; everything else the SVG
-    /// spec says to ignore becomes a warning.
-    public static func parse(text: String, name: String) throws -> VectorImage {
-        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, text: text)).read() }
+    /// spec says to ignore becomes a warning. Text is drawn with the faces `fonts` offers
+    /// (by default the bundled ones only, the same on every machine).
+    public static func parse(text: String, name: String, fonts: FontSources = .bundledOnly) throws -> VectorImage {
+        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, text: text), fonts: fonts).read() }
     }
 
     /// Parses the bytes of an SVG file in the encoding they declare (UTF-8, UTF-16 with a
     /// byte-order mark or `<?xml`, ISO-8859-1, windows-1252, US-ASCII); otherwise as `parse(text:name:)`.
-    public static func parse(data: [UInt8], name: String) throws -> VectorImage {
-        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, data: data)).read() }
+    public static func parse(data: [UInt8], name: String, fonts: FontSources = .bundledOnly) throws -> VectorImage {
+        try withPixelBudget { try VectorImageReader(source: SourceText(name: name, data: data), fonts: fonts).read() }
     }
 
     /// Reads with the render's `DecodedPixelBudget` (a new one when none is set) and throws the
@@ -61,8 +62,9 @@ public struct VectorImage: Equatable, Sendable {
     /// The largest SVG file read, checked from its size before it is read.
     public static let largestFile = 64 << 20
 
-    /// Reads and parses the SVG file at `path`; errors name `path`.
-    public static func load(path: String) throws -> VectorImage {
+    /// Reads and parses the SVG file at `path`, its text drawn with the faces `fonts` offers;
+    /// errors name `path`.
+    public static func load(path: String, fonts: FontSources = .bundledOnly) throws -> VectorImage {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else { throw SVGError(file: path, line: 0, column: 0, message: "is not a regular file") }
@@ -73,7 +75,7 @@ public struct VectorImage: Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SVGError(file: path, line: 0, column: 0, message: "cannot read the file")
         }
-        return try parse(data: [UInt8](data), name: path)
+        return try parse(data: [UInt8](data), name: path, fonts: fonts)
     }
 }
 

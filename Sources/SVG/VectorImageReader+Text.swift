@@ -6,8 +6,9 @@ import Text
 /// with per-character `x`, `y`, `dx`, `dy` and `rotate` lists (the innermost element with a
 /// value for a character wins; an absolute `x` starts a new text chunk), `font-size`,
 /// `font-weight`, `text-anchor` per text chunk, and fill and stroke per span. Whitespace is
-/// collapsed as with `xml:space="default"`. `font-family` picks a TrueType file of that name
-/// beside the SVG file when there is one, else the bundled face of the nearest weight.
+/// collapsed as with `xml:space="default"`. `font-family`, `font-weight` and `font-style` pick
+/// the face as `FontFinder` says; a face lighter or more upright than asked for is emboldened
+/// or slanted as Chromium draws it.
 extension VectorImageReader {
     /// One span of characters with the context (style) it is painted in.
     private struct Run {
@@ -21,6 +22,9 @@ extension VectorImageReader {
         var chunk: Int
         /// The glyphs' rotation about their origins, in degrees clockwise (`rotate`).
         var rotation = 0.0
+        /// How far the glyphs lean: x moved by this fraction of the height above the baseline
+        /// (a synthetic italic).
+        var skew = 0.0
     }
 
     /// The `x`, `y`, `dx`, `dy` and `rotate` lists of one element, and the index of the first
@@ -79,10 +83,10 @@ extension VectorImageReader {
             let rotation = run.rotation == 0 ? AffineTransform.identity : .rotation(run.rotation * .pi / 180)
             var path = Path()
             for placed in line.glyphs {
-                let outline = placed.font.typeface.outline(of: placed.glyph)
+                let outline = placed.font.outline(of: placed.glyph)
                 guard !outline.isEmpty else { continue }
                 let s = placed.font.unitScale
-                let placement = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: 0, ty: 0).concatenating(rotation)
+                let placement = AffineTransform(a: s, b: 0, c: run.skew * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
                     .concatenating(.translation(x + placed.x, run.origin.y - placed.y))
                 path.append(outline.transformed(by: placement))
             }
@@ -149,9 +153,11 @@ extension VectorImageReader {
     /// Turns the pending characters into a run and moves the pen past them.
     private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
         guard !layout.pending.isEmpty else { return }
-        let line = font(for: context.style).map { TextLine(layout.pending, font: $0) }
+        let face = context.style.fontSize > 0 ? fonts.face(context.style.font) : nil
+        let line = face.map { TextLine(layout.pending, font: $0.font(size: context.style.fontSize)) }
         layout.runs.append(Run(element: element, context: context, origin: layout.pendingOrigin, line: line,
-                               chunk: layout.chunk, rotation: rotation))
+                               chunk: layout.chunk, rotation: rotation,
+                               skew: face?.syntheticItalic == true ? ChosenFace.italicSkew : 0))
         layout.pen.x = layout.pendingOrigin.x + (line?.width ?? 0)
         layout.pending = ""
     }
@@ -172,11 +178,5 @@ extension VectorImageReader {
             values.append(v)
         }
         return values
-    }
-
-    /// The font for a style (see `FontFinder`), `nil` when its size is not positive.
-    private func font(for style: Style) -> Font? {
-        guard style.fontSize > 0 else { return nil }
-        return fonts.typeface(family: style.fontFamily, weight: style.fontWeight).map { Font($0, size: style.fontSize) }
     }
 }

@@ -52,9 +52,9 @@ final class VectorImageReader {
     /// The faces text is drawn with and `ex` units are measured in.
     let fonts: FontFinder
 
-    init(source: SourceText) {
+    init(source: SourceText, fonts sources: FontSources) {
         self.source = source
-        fonts = FontFinder(svgName: source.name)
+        fonts = FontFinder(svgName: source.name, sources: sources)
     }
 
     /// The state a child element is read in.

@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Raster
+import SVG
 
 /// `popping-render svg A.svg B.svg icons/ --out-dir DIR`: every file given and every `.svg`
 /// beneath every folder given, converted in one process (no start-up per file) on every core.
@@ -12,6 +13,8 @@ import Raster
 struct SVGBatch {
     let command: SVGCommand
     let folder: String
+    /// The fonts every file's text is drawn with (shared: each face is matched and read once).
+    let fonts: FontSources
 
     /// The most files one run takes (a folder of a million icons is refused rather than listed
     /// into memory).
@@ -52,7 +55,7 @@ struct SVGBatch {
 
     private func convert(_ job: Job) -> Report {
         do {
-            let (pixmap, warnings) = try command.render(job.input)
+            let (pixmap, warnings) = try command.render(job.input, fonts: fonts)
             let parent = (job.output as NSString).deletingLastPathComponent
             if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             do { try PNG.write(pixmap, to: job.output) } catch { throw CommandFailure("\(error)") }

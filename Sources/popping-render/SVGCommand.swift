@@ -21,7 +21,11 @@ struct SVGCommand: ParsableCommand {
             an error (file:line:column: error: …, exit status 2, nothing written). With --out-dir, \
             every file given and every .svg beneath every folder given is converted in one process \
             on every core, each to DIR/NAME.png (a folder's subfolders kept); a file that fails \
-            gets one line on stderr and the others are still converted (exit status 2 if any failed).
+            gets one line on stderr and the others are still converted (exit status 2 if any failed). \
+            Text is drawn with the machine's fonts as fontconfig finds them (generic families and \
+            aliases as Chromium resolves them on Linux), then the bundled faces; --font-dir adds \
+            folders of fonts, and --no-system-fonts leaves only the bundled and given ones, so the \
+            output is the same on every machine (as scene files and check always draw).
             """)
 
     @Argument(help: "The SVG file to render; with --out-dir, any number of files and folders.")
@@ -41,6 +45,13 @@ struct SVGCommand: ParsableCommand {
 
     @Option(help: "Background colour, any CSS colour (default: transparent).")
     var background: String?
+
+    @Option(name: .customLong("font-dir"), parsing: .singleValue,
+            help: ArgumentHelp("Also draw text with the fonts in DIR and its subfolders (repeatable).", valueName: "DIR"))
+    var fontDirs: [String] = []
+
+    @Flag(name: .customLong("no-system-fonts"), help: "Use only the bundled fonts and those of --font-dir, not the machine's.")
+    var noSystemFonts = false
 
     @OptionGroup var read: ReadArguments
 
@@ -64,22 +75,24 @@ struct SVGCommand: ParsableCommand {
     }
 
     func run() throws {
+        let fonts: FontSources
+        do { fonts = try FontSources(system: !noSystemFonts, folders: fontDirs) } catch { throw CommandFailure("\(error)") }
         if let outDir {
-            try SVGBatch(command: self, folder: outDir).run()
+            try SVGBatch(command: self, folder: outDir, fonts: fonts).run()
             return
         }
         guard let file = files.first, let out else { return }
-        let (pixmap, warnings) = try render(file)
+        let (pixmap, warnings) = try render(file, fonts: fonts)
         for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         do { try PNG.write(pixmap, to: out) } catch { throw CommandFailure("\(error)") }
     }
 
-    /// One file rendered at the size the options give, with its warnings; a failure is one
-    /// line naming the file (or the option).
-    func render(_ file: String) throws -> (Pixmap, [SVGError]) {
+    /// One file rendered at the size the options give, its text drawn with `fonts`, with its
+    /// warnings; a failure is one line naming the file (or the option).
+    func render(_ file: String, fonts: FontSources) throws -> (Pixmap, [SVGError]) {
         let image: VectorImage
         do {
-            image = try VectorImage.load(path: file)
+            image = try VectorImage.load(path: file, fonts: fonts)
         } catch let error as SVGError where error.line > 0 {
             // Malformed XML, printed as compilers print errors so editors can jump to it.
             throw CommandFailure(lines: ["\(error.file):\(error.line):\(error.column): error: \(error.message)"])
@@ -141,6 +154,7 @@ extension SVGCommand: QuicklyParsable {
         guard let file, let out else { return nil }
         (command.files, command.out, command.outDir, command.size, command.scale, command.background) =
             ([file], out, nil, size, scale, background)
+        (command.fontDirs, command.noSystemFonts) = ([], false)
         guard let read = try? ReadArguments.parse([]) else { return nil }
         command.read = read
         guard (try? command.validate()) != nil else { return nil }

@@ -74,6 +74,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/clash/c.png"))
     }
 
+    @Test func fontDirAddsFacesAndNoSystemFontsLeavesOnlyBundledAndGivenOnes() throws {
+        let folder = try scratchFolder("svg-fonts")
+        try FileManager.default.createDirectory(atPath: folder + "/fonts/sub", withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../TextTests/Fixtures/KernFixture.ttf").path
+        try FileManager.default.copyItem(atPath: fixture, toPath: folder + "/fonts/sub/KernFixture.ttf")
+        let svg = try write(#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40"><text x="4" y="32" font-size="32" font-family="Fixture">AA</text></svg>"#,
+                            named: "text.svg", in: folder)
+        func render(_ name: String, _ options: [String]) throws -> [UInt8] {
+            let r = try popping(["svg", svg, "--out", folder + "/" + name] + options)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(options): \(r.stderr)")
+            return Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        }
+        // The family is the fixture's (a triangle for A) only where its folder is given.
+        let bundled = try render("bundled.png", ["--no-system-fonts"])
+        let given = try render("given.png", ["--no-system-fonts", "--font-dir", folder + "/fonts"])
+        #expect(bundled != given)
+        #expect(try render("again.png", ["--font-dir", folder + "/fonts", "--no-system-fonts"]) == given)
+        // A folder that is not there is one line naming it, exit 2, nothing written.
+        let r = try popping(["svg", svg, "--out", folder + "/none.png", "--font-dir", folder + "/nope"])
+        #expect(r.status == 2 && r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("/nope: no such folder (--font-dir)"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none.png"))
+    }
+
     @Test func outAndOutDirAreOneOrTheOther() throws {
         #expect(try popping(["svg", "a.svg", "b.svg", "--out", "a.png"]).stderr.contains("--out takes one input file"))
         #expect(try popping(["svg", "a.svg", "--out", "a.png", "--out-dir", "d"]).stderr.contains("not both"))
