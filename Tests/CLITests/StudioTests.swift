@@ -281,6 +281,22 @@ struct StudioBrowserTests {
         #expect(gif.starts(with: Data("GIF89a".utf8)))
     }
 
+    @Test func theHeaderKeepsEverySwitchAndExportOnOneRowInA1280PixelWindow() throws {
+        let studio = try StudioProcess()
+        let browser = try HeadlessChromium(width: 1280, height: 960)
+        try browser.open(studio)
+        try browser.waitUntil("document.querySelectorAll('#variants select').length === 3")
+        let titles = try browser.evaluate("[...document.querySelectorAll('#variants label')].map(l => l.firstChild.textContent.trim())") as? [String]
+        #expect(titles == ["Appearance", "Content size", "Direction"])
+        // Every visible item of the header starts on the first row (a second row starts a control's
+        // height, over 20 px, lower): nothing wrapped.
+        let spread = try browser.evaluate("""
+            (tops => Math.max(...tops) - Math.min(...tops))([...document.querySelectorAll('header > *')]
+              .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().top))
+            """) as? Double
+        #expect(spread.map { $0 < 20 } == true, "\(String(describing: spread))")
+    }
+
     @Test func checkShowsTheFramesThatDifferFromTheGoldensAndTheGoldenBesideThem() throws {
         let folder = try scratchFolder("studio-check")
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

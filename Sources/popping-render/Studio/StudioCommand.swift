@@ -97,12 +97,13 @@ struct StudioCommand: ParsableCommand {
 }
 
 /// The variant switches the page shows: the command-line options (without `--`) that re-render
-/// a scene in another setting, with their values. Only variants the renderer has are listed.
+/// a scene in another setting, the switch's title in the header, and the option's values. Only
+/// variants the renderer has are listed.
 enum StudioVariants {
-    static let switches: [(name: String, values: [String])] = [
-        ("appearance", UserInterfaceStyle.allCases.map(\.rawValue)),
-        ("content-size", ContentSizeCategory.allCases.map(\.rawValue)),
-        ("layout-direction", LayoutDirection.allCases.map(\.rawValue)),
+    static let switches: [(name: String, title: String, values: [String])] = [
+        ("appearance", "Appearance", UserInterfaceStyle.allCases.map(\.rawValue)),
+        ("content-size", "Content size", ContentSizeCategory.allCases.map(\.rawValue)),
+        ("layout-direction", "Direction", LayoutDirection.allCases.map(\.rawValue)),
     ]
 }
 
@@ -183,7 +184,7 @@ struct StudioRoutes: Sendable {
             guard name.isEmpty || Device(rawValue: name) != nil else { return .text(400, "device: unknown device") }
             options.device = name.isEmpty ? nil : name
         }
-        for (name, values) in StudioVariants.switches {
+        for (name, _, values) in StudioVariants.switches {
             guard let value = q[name] else { continue }
             guard value.isEmpty || values.contains(value) else { return .text(400, "\(name): \(values.joined(separator: " or "))") }
             options.variants[name] = value.isEmpty ? nil : value

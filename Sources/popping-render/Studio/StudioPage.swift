@@ -22,7 +22,6 @@ enum StudioPage {
       <span class="export">Export
         <button data-format="gif">GIF</button><button data-format="apng">APNG</button><button data-format="webp">WebP</button><button data-format="frames">Frames</button>
       </span>
-      <span id="status" role="status"></span>
     </header>
     <section id="check" hidden><strong>Goldens</strong> <span id="check-summary"></span></section>
     <section id="problems" hidden>
@@ -59,6 +58,7 @@ enum StudioPage {
         <label><input type="checkbox" id="loop" checked> Loop</label>
         <span id="time">0.00 s</span>
         <span id="frame-number">frame 0</span>
+        <span id="status" role="status"></span>
       </div>
       <input type="range" id="scrubber" min="0" max="0" value="0" aria-label="Time">
       <div id="timeline"><div id="playhead"></div></div>
@@ -77,9 +77,12 @@ enum StudioPage {
     button { font: inherit; padding: 2px 8px; }
     .export button { margin-left: 4px; }
     #variants { display: inline-flex; gap: 12px; }
-    /* The status line keeps one width whatever it says, so a change never rewraps the header
-       and moves the frame under the pointer. */
-    #status { color: #888; flex: 1 0 22em; min-width: 22em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    /* The status line (rendering progress, what an export wrote) takes the rest of the controls'
+       row and cuts what does not fit, so what it says never moves the controls. */
+    #status { color: #888; flex: 1 1 0; text-align: right; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    /* A select is as wide as its longest option (accessibilityExtraExtraExtraLarge): capped, so the
+       header keeps one line on a 1280 px window; the chosen value is cut, the open list is whole. */
+    header select { max-width: 8em; }
     #problems { background: #ff3b3018; border-bottom: 1px solid #ff3b30; padding: 6px 12px; }
     #problem-list { list-style: none; margin: 0; padding: 0; }
     #problem-list button { all: unset; cursor: pointer; font-family: ui-monospace, Menlo, monospace; color: #d70015; }
@@ -271,13 +274,13 @@ enum StudioPage {
       const o = state.options;
       fillSelect($('scene'), state.scenes.map((_, i) => i), state.scenes, o.scene);
       $('scene').parentElement.hidden = state.scenes.length < 2;
-      fillSelect($('device'), [''].concat(state.devices), ["the scene's own"].concat(state.devices), o.device);
+      fillSelect($('device'), [''].concat(state.devices), ['default'].concat(state.devices), o.device);
       $('scale').value = String(o.scale);
       const variants = $('variants');
       if (variants.dataset.key !== JSON.stringify(state.variants)) {
         variants.dataset.key = JSON.stringify(state.variants);
         variants.replaceChildren(...state.variants.map(v => {
-          const label = make('label', null, v.name + ' '), select = make('select');
+          const label = make('label', null, v.title + ' '), select = make('select');
           select.id = 'variant-' + v.name;
           select.dataset.variant = v.name;
           select.addEventListener('change', () => post(`/options?${encodeURIComponent(v.name)}=${encodeURIComponent(select.value)}`));
@@ -285,7 +288,7 @@ enum StudioPage {
           return label;
         }));
       }
-      state.variants.forEach(v => fillSelect($('variant-' + v.name), [''].concat(v.values), ["the scene's own"].concat(v.values), o.variants[v.name] || ''));
+      state.variants.forEach(v => fillSelect($('variant-' + v.name), [''].concat(v.values), ['default'].concat(v.values), o.variants[v.name] || ''));
       showProblems(state.problems);
       const r = state.render;
       if (r) {

@@ -107,7 +107,7 @@ final class StudioSession: @unchecked Sendable {
                 "options": ["scene": options.scene, "scale": options.scale, "device": options.device ?? "",
                             "variants": options.variants] as [String: Any],
                 "devices": Device.allCases.map(\.rawValue),
-                "variants": StudioVariants.switches.map { ["name": $0.name, "values": $0.values] },
+                "variants": StudioVariants.switches.map { ["name": $0.name, "title": $0.title, "values": $0.values] },
                 "problems": problems.map { ["text": $0.text, "file": $0.file ?? "", "line": $0.line, "column": $0.column] },
             ]
             if let render = latest {
