@@ -26,8 +26,12 @@ ARG VIDEO=yes
 RUN packages="\
 # RUNTIME_PACKAGES begin
       libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 \
-      libharfbuzz0b libfribidi0 libunibreak1 \
+      libharfbuzz0b libfribidi0 libunibreak1 libfontconfig1 \
 # RUNTIME_PACKAGES end
+# The faces `popping-render svg` finds through fontconfig as Chromium on Linux would (Liberation
+# for Arial, Times New Roman and Courier New; DejaVu for the rest); scenes and check use only the
+# bundled faces, so goldens do not depend on them.
+      fontconfig fonts-dejavu-core fonts-liberation2 \
       " \
  && if [ "$VIDEO" != no ]; then packages="$packages \
 # VIDEO_PACKAGES begin

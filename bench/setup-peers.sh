@@ -19,7 +19,8 @@ if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=
 for pkg in ffmpeg gifsicle time fonts-dejavu-core libcairo2-dev pkg-config python3-venv python3-dev \
            apngasm webp imagemagick librsvg2-bin chromium valgrind \
-           papirus-icon-theme breeze-icon-theme elementary-icon-theme tango-icon-theme adwaita-icon-theme; do
+           papirus-icon-theme breeze-icon-theme elementary-icon-theme tango-icon-theme adwaita-icon-theme \
+           bootstrap-icons inkscape-tutorials openclipart-svg fonts-liberation2 fonts-dejavu-extra fontconfig; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then
