@@ -132,12 +132,12 @@ def chrome(files, sizes, out):
         places.append((x, y))
         x, row = x + w + 4, max(row, h)
     height = y + row + 4
+    os.makedirs(out, exist_ok=True)
     page = os.path.join(out, "page.html")
     with open(page, "w") as f:
         f.write('<!doctype html><body style="margin:0">')
         for p, (w, h), (px, py) in zip(files, sizes, places):
             f.write(f'<img src="file://{os.path.abspath(p)}" style="position:absolute;left:{px}px;top:{py}px;width:{w}px;height:{h}px">')
-    os.makedirs(out, exist_ok=True)
     shot = os.path.join(out, "page.png")
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",

@@ -107,11 +107,11 @@ extension Path {
     /// level the first at which its control points' largest distance along x or y from the
     /// chord's thirds is under 1/8 × 4^level pixel (at most 9).
     ///
-    /// Round and square caps lengthen the first segment of a subpath at its start and the last
-    /// (the one before a move, a close or the end) at its end, by π/8 pixel (a half disc's area
-    /// over a pixel's width) or half a pixel, before the curve is cut; a `close` then runs from
-    /// the lengthened end to the lengthened start, so a closed outline with round caps has its
-    /// closing side moved, as in Chromium.
+    /// Round and square caps lengthen the first piece of a subpath at its start and the last
+    /// (the one before a move or the end, not a close) at its end, by π/8 pixel (a half disc's
+    /// area over a pixel's width) or half a pixel, before the curve is cut; a `close` runs from
+    /// where the last piece ended to the subpath's start as given, so a closed outline gets no
+    /// cap at its end and its closing side stays in place (Skia's `hair_path` and `extend_pts`).
     func hairlineSegments(_ transform: AffineTransform, cap: StrokeStyle.Cap) -> [(Point, Point)] {
         let outset: Double = switch cap {
         case .butt: 0
@@ -124,30 +124,30 @@ extension Path {
             index += 1
             return transform.apply(points[index - 1])
         }
-        // The pen as the path gives it, the subpath's start as drawn (a cap may have moved it)
-        // and as given, and where the last piece ended as drawn.
-        var pen = Point.zero, firstDrawn = Point.zero, start = Point.zero, lastDrawn = Point.zero
+        // The pen as the path gives it, the subpath's start as given, and where the last piece
+        // ended as drawn.
+        var pen = Point.zero, start = Point.zero, lastDrawn = Point.zero
         var previous: Verb? = nil
         for (i, verb) in verbs.enumerated() {
             let following: Verb? = i + 1 < verbs.count ? verbs[i + 1] : nil
-            let endsSubpath = following == nil || following == .move || following == .close
+            let endsSubpath = following == nil || following == .move
             var pts: [Point]
             switch verb {
             case .move:
                 pen = next()
-                (firstDrawn, start, lastDrawn) = (pen, pen, pen)
+                (start, lastDrawn) = (pen, pen)
                 previous = .move
                 continue
             case .line: pts = [pen, next()]
             case .quad: pts = [pen, next(), next()]
             case .cubic: pts = [pen, next(), next(), next()]
             case .close:
-                var closing = [lastDrawn, firstDrawn]
-                if outset > 0, previous == .move { Self.lengthen(&closing, start: true, end: endsSubpath, by: outset) }
+                var closing = [lastDrawn, start]
+                if outset > 0, previous == .move { Self.lengthen(&closing, start: true, end: true, by: outset) }
                 segments.append((closing[0], closing[1]))
                 // Drawing after a close starts again from the subpath's start.
                 pen = start
-                (firstDrawn, lastDrawn) = (start, start)
+                lastDrawn = start
                 previous = .move
                 continue
             }
@@ -155,7 +155,6 @@ extension Path {
             if outset > 0 { Self.lengthen(&pts, start: previous == .move, end: endsSubpath, by: outset) }
             let line = Self.cut(pts)
             for (a, b) in zip(line, line.dropFirst()) { segments.append((a, b)) }
-            if previous == .move { firstDrawn = pts[0] }
             lastDrawn = pts[pts.count - 1]
             previous = verb
         }

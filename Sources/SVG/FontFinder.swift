@@ -39,7 +39,8 @@ struct ChosenFace {
 /// Arial, `monospace` fontconfig's monospace, `cursive` Comic Sans MS, `fantasy` Impact) — then
 /// Chromium's standard font (Times New Roman) when system fonts are used, then the bundled face
 /// nearest the weight (light up to 300, medium from 600, regular between). Characters the face
-/// lacks fall back per character to the bundled fallback faces (`TextLine`). Each file is read
+/// lacks take fontconfig's face for them when system or given fonts are used (`fallback`), else
+/// the bundled fallback faces (`TextLine`). Each file is read
 /// once per image; matched system faces once per `FontSources`.
 final class FontFinder {
     /// The folder of the SVG file, with a trailing slash ("" for the current folder).
@@ -113,6 +114,15 @@ final class FontFinder {
         }
         if sources.usesSystemFonts, let face = system(Self.standardFamily, request) { return .file(face) }
         return .bundled(bundled(request.weight), italic: request.style != .normal)
+    }
+
+    /// The face for a character the request's face lacks, found through fontconfig as Chromium
+    /// finds it (`FontSources.fallback(for:weight:style:)`); `nil` with only the bundled faces,
+    /// which leave it to the bundled fallback faces.
+    func fallback(for scalar: Unicode.Scalar, _ request: FontRequest) -> ChosenFace? {
+        sources.fallback(for: scalar, weight: request.weight, style: request.style).map {
+            ChosenFace(typeface: $0.typeface, syntheticBold: $0.syntheticBold, syntheticItalic: $0.syntheticItalic)
+        }
     }
 
     private func system(_ family: String, _ request: FontRequest) -> ChosenFace? {

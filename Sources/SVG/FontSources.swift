@@ -27,6 +27,11 @@ public final class FontSources: @unchecked Sendable {
     /// Font files parsed so far, by path; `nil` when our reader cannot use the file (CFF
     /// outlines, a collection, a malformed file).
     private var typefaces: [String: Typeface?] = [:]
+    /// The faces found for characters no family had, in the order found, with their OpenType
+    /// weight and whether they are upright.
+    private var fallbacks: [(typeface: Typeface, weight: Int, upright: Bool)] = []
+    /// Characters fontconfig found no face for.
+    private var uncovered: Set<UInt32> = []
 
     private init(checked files: [String], system: Bool) {
         self.files = files
@@ -117,6 +122,65 @@ public final class FontSources: @unchecked Sendable {
         }
     }
 
+    /// The face for a character that the faces of the `font-family` list lack, as Chromium
+    /// finds one on Linux (`gfx::GetFallbackFontForChar`): the first scalable face of
+    /// fontconfig's list sorted for a pattern of that character alone that has it, in any
+    /// weight, emboldened or slanted where the text asks for more (Blink's fallback font
+    /// description). A face already found for another character is used again when it has the
+    /// character. `nil` when no face has it, or without fontconfig.
+    func fallback(for scalar: Unicode.Scalar, weight: Int, style: FontStyle) -> MatchedFace? {
+        guard consultsFontconfig else { return nil }
+        return lock.withLock {
+            guard let found = fallbacks.first(where: { $0.typeface.covers(scalar) }) ?? sortedFallback(scalar) else { return nil }
+            return MatchedFace(typeface: found.typeface, syntheticBold: weight >= 600 && found.weight < 600,
+                               syntheticItalic: style != .normal && found.upright)
+        }
+    }
+
+    /// The first face fontconfig sorts for `scalar` that has it (call with `lock` held).
+    private func sortedFallback(_ scalar: Unicode.Scalar) -> (typeface: Typeface, weight: Int, upright: Bool)? {
+        guard !uncovered.contains(scalar.value), let configuration = loadedConfiguration(),
+              let pattern = FcPatternCreate(), let characters = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(characters)
+        }
+        FcCharSetAddChar(characters, scalar.value)
+        FcPatternAddCharSet(pattern, "charset", characters)
+        FcPatternAddBool(pattern, "scalable", 1)
+        FcConfigSubstitute(configuration, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        if let set = FcFontSort(configuration, pattern, 0, nil, &result) {
+            defer { FcFontSetDestroy(set) }
+            for k in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[k] else { continue }
+                var has: OpaquePointer?
+                guard FcPatternGetCharSet(font, "charset", 0, &has) == FcResultMatch, let has,
+                      FcCharSetHasChar(has, scalar.value) != 0, let (typeface, weight, upright) = usable(font),
+                      typeface.covers(scalar) else { continue }
+                fallbacks.append((typeface, weight, upright))
+                return (typeface, weight, upright)
+            }
+        }
+        uncovered.insert(scalar.value)
+        return nil
+    }
+
+    /// A matched font as our reader reads it, with its OpenType weight and whether it is
+    /// upright; `nil` unless it is a scalable single-face file our reader can use.
+    private func usable(_ font: OpaquePointer) -> (Typeface, Int, Bool)? {
+        var scalable: FcBool = 0
+        guard FcPatternGetBool(font, "scalable", 0, &scalable) == FcResultMatch, scalable != 0,
+              let path = string(font, "file", 0) else { return nil }
+        var index: Int32 = 0, fcWeight: Int32 = 0, fcSlant: Int32 = 0
+        _ = FcPatternGetInteger(font, "index", 0, &index)
+        guard index == 0, let typeface = typeface(path) else { return nil }
+        _ = FcPatternGetInteger(font, "weight", 0, &fcWeight)
+        _ = FcPatternGetInteger(font, "slant", 0, &fcSlant)
+        return (typeface, Int(FcWeightToOpenType(fcWeight)), fcSlant == FC_SLANT_ROMAN)
+    }
+
     /// Fontconfig's generic names, which accept any face (Skia's `IsFallbackFontAllowed`).
     private static let fallbackAllowed: Set<String> = ["sans", "serif", "monospace"]
 
@@ -145,23 +209,13 @@ public final class FontSources: @unchecked Sendable {
         guard let set = FcFontSort(configuration, pattern, 0, nil, &result) else { return nil }
         defer { FcFontSetDestroy(set) }
         for k in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[k] else { continue }
-            var scalable: FcBool = 0
-            guard FcPatternGetBool(font, "scalable", 0, &scalable) == FcResultMatch, scalable != 0,
-                  let path = string(font, "file", 0) else { continue }
-            var index: Int32 = 0
-            _ = FcPatternGetInteger(font, "index", 0, &index)
-            guard index == 0, let typeface = typeface(path) else { continue }
+            guard let font = set.pointee.fonts[k], let (typeface, faceWeight, upright) = usable(font) else { continue }
             guard accepts(font, family: key.family, substituted: substituted) else { return nil }
-            var fcWeight: Int32 = 0, fcSlant: Int32 = 0
-            _ = FcPatternGetInteger(font, "weight", 0, &fcWeight)
-            _ = FcPatternGetInteger(font, "slant", 0, &fcSlant)
             // Chromium: bold is synthesised when 600 or more is asked for and the face is lighter
             // than 600 (FontPlatformData's synthetic_bold, Skia's isBold), italic when the face
             // is upright.
-            let bold = key.weight >= 600 && FcWeightToOpenType(fcWeight) < 600
-            return MatchedFace(typeface: typeface, syntheticBold: bold,
-                               syntheticItalic: key.style != .normal && fcSlant == FC_SLANT_ROMAN)
+            return MatchedFace(typeface: typeface, syntheticBold: key.weight >= 600 && faceWeight < 600,
+                               syntheticItalic: key.style != .normal && upright)
         }
         return nil
     }

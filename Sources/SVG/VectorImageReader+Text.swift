@@ -22,9 +22,12 @@ extension VectorImageReader {
         var chunk: Int
         /// The glyphs' rotation about their origins, in degrees clockwise (`rotate`).
         var rotation = 0.0
-        /// How far the glyphs lean: x moved by this fraction of the height above the baseline
-        /// (a synthetic italic).
+        /// How far the run's own face leans: x moved by this fraction of the height above the
+        /// baseline (a synthetic italic).
         var skew = 0.0
+        /// Whether italic or oblique was asked for, so the bundled fallback faces (all upright)
+        /// lean too.
+        var italic = false
     }
 
     /// The `x`, `y`, `dx`, `dy` and `rotate` lists of one element, and the index of the first
@@ -86,7 +89,8 @@ extension VectorImageReader {
                 let outline = placed.font.outline(of: placed.glyph)
                 guard !outline.isEmpty else { continue }
                 let s = placed.font.unitScale
-                let placement = AffineTransform(a: s, b: 0, c: run.skew * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
+                let lean = placed.font.typeface === line.font.typeface ? run.skew : run.italic ? ChosenFace.italicSkew : 0
+                let placement = AffineTransform(a: s, b: 0, c: lean * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
                     .concatenating(.translation(x + placed.x, run.origin.y - placed.y))
                 path.append(outline.transformed(by: placement))
             }
@@ -150,16 +154,47 @@ extension VectorImageReader {
         if rotation != 0 { flush(element, context, &layout, rotation: rotation) }
     }
 
-    /// Turns the pending characters into a run and moves the pen past them.
+    /// Turns the pending characters into runs, one per face, and moves the pen past them.
     private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
         guard !layout.pending.isEmpty else { return }
-        let face = context.style.fontSize > 0 ? fonts.face(context.style.font) : nil
-        let line = face.map { TextLine(layout.pending, font: $0.font(size: context.style.fontSize)) }
-        layout.runs.append(Run(element: element, context: context, origin: layout.pendingOrigin, line: line,
-                               chunk: layout.chunk, rotation: rotation,
-                               skew: face?.syntheticItalic == true ? ChosenFace.italicSkew : 0))
-        layout.pen.x = layout.pendingOrigin.x + (line?.width ?? 0)
+        let request = context.style.font, size = context.style.fontSize
+        let italic = request.style != .normal
+        var pen = layout.pendingOrigin
+        for (text, face) in size > 0 ? faceRuns(layout.pending, request) : [(layout.pending, nil)] {
+            let line = face.map { TextLine(text, font: $0.font(size: size)) }
+            layout.runs.append(Run(element: element, context: context, origin: pen, line: line, chunk: layout.chunk,
+                                   rotation: rotation, skew: face?.syntheticItalic == true ? ChosenFace.italicSkew : 0,
+                                   italic: italic))
+            pen.x += line?.width ?? 0
+        }
+        layout.pen.x = pen.x
         layout.pending = ""
+    }
+
+    /// The characters cut where the face drawing them changes: the request's face where it has
+    /// the character, else the face of the character before when that has it, else the face
+    /// fontconfig gives for it (else the request's face, whose line falls back to the bundled
+    /// faces). A `nil` face when no face could be had.
+    private func faceRuns(_ text: String, _ request: FontRequest) -> [(String, ChosenFace?)] {
+        guard let primary = fonts.face(request) else { return [(text, nil)] }
+        var runs: [(String, ChosenFace)] = []
+        for ch in text {
+            guard let scalar = ch.unicodeScalars.first else { continue }
+            var face = primary
+            if !primary.typeface.covers(scalar), !scalar.properties.isWhitespace {
+                if let last = runs.last, last.1.typeface.covers(scalar) {
+                    face = last.1
+                } else if let fallback = fonts.fallback(for: scalar, request) {
+                    face = fallback
+                }
+            }
+            if let last = runs.last, last.1.typeface === face.typeface {
+                runs[runs.count - 1].0.append(ch)
+            } else {
+                runs.append((String(ch), face))
+            }
+        }
+        return runs.map { ($0.0, $0.1) }
     }
 
     /// A list attribute of lengths along `axis` (numbers when `axis` is `nil`), or `nil` when

@@ -68,6 +68,21 @@ import Text
         #expect(fileName(chosen("NoSuchFamily")) == "LiberationSerif-Regular.ttf")
     }
 
+    @Test(.enabled(if: liberationInstalled && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+    func aCharacterTheFaceLacksTakesFontconfigsFaceForIt() throws {
+        // Liberation Sans has no ♔ (U+2654); fontconfig's first face with it is a regular one
+        // (fallback ignores the weight and style asked for, as Chromium's does), so bold italic
+        // is drawn emboldened and slanted.
+        let face = try #require(chosen("Arial"))
+        #expect(!face.typeface.covers("\u{2654}"))
+        let finder = FontFinder(svgName: "t.svg", sources: Self.system)
+        let fallback = try #require(finder.fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 700, style: .italic)))
+        #expect(fallback.typeface.covers("\u{2654}") && fallback.typeface.name.contains("DejaVu"))
+        #expect(fallback.syntheticBold && fallback.syntheticItalic)
+        // Only the bundled faces: nothing from the machine, the bundled fallback faces do it.
+        #expect(FontFinder(svgName: "t.svg", sources: .bundledOnly).fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 400, style: .normal)) == nil)
+    }
+
     @Test func withoutSystemFontsTheBundledFacesAreUsed() throws {
         for sources in [FontSources.bundledOnly, try FontSources(system: false, folders: [])] {
             #expect(chosen("Arial", sources: sources)?.typeface.name == "NunitoSans-Regular")

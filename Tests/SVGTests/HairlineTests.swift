@@ -105,6 +105,16 @@ import Testing
         #expect(pixmap[9, 4].a == 128)
     }
 
+    @Test func aClosedOutlineGetsNoCapWhereItCloses() throws {
+        // Square caps lengthen the first side backwards only; the side before the close and the
+        // closing side keep their ends (Skia's hair_path), so the closing side stays at x = 4.5,
+        // drawn as the right side at x = 14.5 is, and nothing reaches below the bottom side.
+        let pixmap = try render(##"<path d="M4.5 4.5 H14.5 V14.5 H4.5 Z" fill="none" stroke="#000" stroke-width="1" stroke-linecap="square"/>"##)
+        #expect(column(pixmap, 4)[6..<13] == column(pixmap, 14)[6..<13])
+        #expect(pixmap[3, 9].a == 0 && pixmap[4, 9].a == 255)
+        #expect(column(pixmap, 9)[15...].allSatisfy { $0 == 0 })
+    }
+
     @Test func translucentStrokesBlendTheirSegmentsAtTheirOwnAlpha() throws {
         // A pixel-wide square at half stroke opacity, or at half opacity (one stroke-only
         // shape): each side gives the corner half its length at half alpha, 1 − 0.75² = 0.4375,
