@@ -14,9 +14,10 @@ extension Font {
 
 extension DisplayList {
     /// Appends one line of text laid out in `box` (the view's coordinates) as UILabel lays it out,
-    /// typeset in `language` (a view's `typesettingLanguage`; nil for English, as system chrome is).
+    /// typeset in `language`: the drawing view's `typesettingLanguage` (nil for English), which every
+    /// caller passes, chrome included, so all of a scene's text is shaped in its locale.
     mutating func appendLine(_ text: String, font: Font, color: Color, in box: Rect,
-                             alignment: TextAlignment, secure: Bool = false, language: String? = nil) {
+                             alignment: TextAlignment, secure: Bool = false, language: String?) {
         guard !text.isEmpty, box.width > 0, color.alpha > 0 else { return }
         append(LabelLayout(text: text, font: font, in: box, alignment: alignment, secure: secure, language: language),
                color: color, clip: box)

@@ -53,8 +53,9 @@ public struct Font: Hashable, Sendable {
     public func advance(of glyph: Int) -> Double { points(typeface.advance(of: glyph)) }
 
     /// The size of `string` on one line as `sizeWithAttributes:` reports it: the kerned advance
-    /// width and the line height, fractional (UIKit rounds up only when sizing views).
-    public func size(of string: String) -> Size {
-        Size(TextLine(string, font: self).width, lineHeight)
+    /// width and the line height, fractional (UIKit rounds up only when sizing views), shaped in
+    /// `language` (nil for English) as `TextLine` takes it.
+    public func size(of string: String, language: String? = nil) -> Size {
+        Size(TextLine(string, font: self, language: language).width, lineHeight)
     }
 }

@@ -89,9 +89,10 @@ public struct LabelLayout: Equatable, Sendable {
     }
 
     /// A one-line label's intrinsicContentSize: the text's size rounded up to whole device pixels
-    /// at `scale` (UILabel rounds `sizeWithAttributes:` up this way, e.g. 20.5 pt at 2×).
-    public static func intrinsicSize(of text: String, font: Font, scale: Double) -> Size {
-        roundedUp(font.size(of: text), scale: scale)
+    /// at `scale` (UILabel rounds `sizeWithAttributes:` up this way, e.g. 20.5 pt at 2×), shaped
+    /// in `language` (the view's typesetting language; nil for English).
+    public static func intrinsicSize(of text: String, font: Font, scale: Double, language: String?) -> Size {
+        roundedUp(font.size(of: text, language: language), scale: scale)
     }
 
     /// A label's intrinsicContentSize: the size of its lines wrapped at `maxWidth` (UILabel's

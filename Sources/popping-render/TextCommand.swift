@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import Geometry
 import Raster
+import Scene
 import Text
 
 /// `popping-render text 'Log in' --font Avenir-Medium --size 22 --out label.png`: renders one line
@@ -37,6 +38,9 @@ struct TextCommand: ParsableCommand {
     @Option(help: "Background colour (default: transparent).")
     var background: String?
 
+    @Option(help: "The locale the text is typeset in (ro, sr, ur, zh-Hans, ar, …): the font's forms for its language (HarfBuzz's language, as Core Text follows the app's); a right-to-left language orders text with no strong character right to left (default: English).")
+    var locale: String?
+
     @Option(name: [.customLong("out"), .customShort("o")], help: "The PNG to write.")
     var out: String
 
@@ -50,8 +54,10 @@ struct TextCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let locale, !Locales.isValid(locale) { throw CommandFailure("--locale \(locale)", TraitArguments.notALocale) }
         let face = try loadFont()
-        let line = TextLine(text, font: face)
+        let rightToLeft = locale.map { Locales.layoutDirection(of: $0) == .rightToLeft } ?? false
+        let line = TextLine(text, font: face, rightToLeft: rightToLeft, language: locale)
         var box = Rect(0, -face.ascender, line.width, face.lineHeight)
         if let ink = line.inkBounds { box = box.union(ink) }
         let x0 = (box.minX * scale).rounded(.down), y0 = (box.minY * scale).rounded(.down)
@@ -64,8 +70,7 @@ struct TextCommand: ParsableCommand {
         let transform = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: -x0, ty: -y0)
         canvas.draw(line, at: .zero, color: Color(hex: color) ?? .black, transform: transform)
         do { try PNG.write(canvas.pixmap, to: out) } catch { throw CommandFailure("\(error)") }
-        let measured = face.size(of: text)
-        print("\(out): \(width)x\(height) px; text \(measured.width)x\(measured.height) pt; "
+        print("\(out): \(width)x\(height) px; text \(line.width)x\(face.lineHeight) pt; "
             + "baseline origin (\(Int(-x0)), \(Int(-y0))) px")
     }
 

@@ -60,9 +60,12 @@ struct TraitArguments: ParsableArguments {
                     demoHas: "its views laid out by frames") { LayoutDirection(rawValue: $0) ?? LayoutDirection(shortName: $0) }
     }
 
+    /// What a `--locale` that is no locale identifier is told.
+    static let notALocale = "is not a locale identifier (de, pt-BR, zh-Hans, ar, …)"
+
     /// `--locale` checked; nil when not given. The built-in demos have no strings tables.
     func chosenLocale(for source: AnimationSource) throws -> String? {
-        try checked("locale", locale, for: source, expecting: "is not a locale identifier (de, pt-BR, zh-Hans, ar, …)",
+        try checked("locale", locale, for: source, expecting: Self.notALocale,
                     demoHas: "no strings tables") { Locales.isValid($0) ? $0 : nil }
     }
 

@@ -23,11 +23,11 @@ import Testing
 
     @Test func intrinsicSizeRoundsUpToDevicePixels() throws {
         let font = try FontLibrary.font(named: "Avenir-Light", size: 18)
-        #expect(LabelLayout.intrinsicSize(of: "Just a serious login error.", font: font, scale: 2) == Size(195, 25))
-        #expect(LabelLayout.intrinsicSize(of: "Just a serious login error.", font: font, scale: 3) == Size(195, 24.666666666666668))
+        #expect(LabelLayout.intrinsicSize(of: "Just a serious login error.", font: font, scale: 2, language: nil) == Size(195, 25))
+        #expect(LabelLayout.intrinsicSize(of: "Just a serious login error.", font: font, scale: 3, language: nil) == Size(195, 24.666666666666668))
         let exact = Font(try Fixtures.typeface("KernFixture"), size: 10)
         // 10.9 pt at 10× is 109.00000000000001 px in floating point: it must not round up to 109.1.
-        #expect(LabelLayout.intrinsicSize(of: "T", font: exact, scale: 10) == Size(5.5, 10.9))
+        #expect(LabelLayout.intrinsicSize(of: "T", font: exact, scale: 10, language: nil) == Size(5.5, 10.9))
     }
 
     @Test func alignmentPlacesTheLineInItsBounds() throws {

@@ -47,16 +47,19 @@ open class ModernStatusBar: View {
             let leftMid = housing.minX / 2 + 6, rightMid = (housing.maxX + width) / 2 - 6
             // The clock sits at the leading ear: the right one in a right-to-left layout.
             let (timeMid, glyphsMid) = isRightToLeft ? (rightMid, leftMid) : (leftMid, rightMid)
-            list.appendLine(time, font: font, color: color, in: Rect(timeMid - 40, rowMid - 11, 80, 22), alignment: .center)
+            list.appendLine(time, font: font, color: color, in: Rect(timeMid - 40, rowMid - 11, 80, 22), alignment: .center,
+                            language: typesettingLanguage)
             drawGlyphs(into: &list, centerX: glyphsMid, midY: rowMid, color: color)
         } else if screen.isPad {
             let font = Self.timeFont(size: 13)
-            list.appendLine(time, font: font, color: color, in: Rect(20, 0, 120, height), alignment: .left)
+            list.appendLine(time, font: font, color: color, in: Rect(20, 0, 120, height), alignment: .left,
+                            language: typesettingLanguage)
             let glyphWidth = groupWidth
             drawGlyphs(into: &list, centerX: width - 20 - glyphWidth / 2, midY: height / 2, color: color)
         } else {
             let font = Self.timeFont(size: 12)
-            list.appendLine(time, font: font, color: color, in: Rect(0, 0, width, height), alignment: .center)
+            list.appendLine(time, font: font, color: color, in: Rect(0, 0, width, height), alignment: .center,
+                            language: typesettingLanguage)
             let scale = 0.8
             var bars = Path()
             bars.append(SystemGlyphs.signalBars(at: .zero))

@@ -27,7 +27,7 @@ open class Button: Control {
 
     /// The title's size plus `contentPadding`; a system button is at least 30 pt tall, as in iOS 7.
     open override var intrinsicContentSize: Size? {
-        let text = LabelLayout.intrinsicSize(of: title, font: font, scale: 2)
+        let text = LabelLayout.intrinsicSize(of: title, font: font, scale: 2, language: typesettingLanguage)
         let height = text.height + contentPadding.height
         return Size(text.width + contentPadding.width, style == .system ? max(30, height) : height)
     }

@@ -136,13 +136,17 @@ open class KeyboardView: View {
             face = key.isFunction ? KeyboardView.functionKeyColor : .white
         }
         list.append(.fill(shape, color: face, rule: .nonZero, transform: .identity))
+        let language = typesettingLanguage
+        func word(_ text: String) {
+            list.appendLine(text, font: KeyboardView.wordFont, color: .black, in: key.frame, alignment: .center, language: language)
+        }
         switch key.kind {
         case let .character(c):
             list.appendLine(c.uppercased(), font: KeyboardView.capFont, color: .black, in: key.frame.offsetBy(dx: 0, dy: -1),
-                            alignment: .center)
-        case .numbers: list.appendLine("123", font: KeyboardView.wordFont, color: .black, in: key.frame, alignment: .center)
-        case .space: list.appendLine("space", font: KeyboardView.wordFont, color: .black, in: key.frame, alignment: .center)
-        case .returnKey: list.appendLine("return", font: KeyboardView.wordFont, color: .black, in: key.frame, alignment: .center)
+                            alignment: .center, language: language)
+        case .numbers: word("123")
+        case .space: word("space")
+        case .returnKey: word("return")
         case .shift: list.append(.fill(KeyboardView.shiftGlyph(in: key.frame), color: .black, rule: .nonZero, transform: .identity))
         case .delete: list.append(.fill(KeyboardView.deleteGlyph(in: key.frame), color: .black, rule: .nonZero, transform: .identity))
         }
@@ -159,7 +163,8 @@ open class KeyboardView: View {
         list.append(.fill(shape, color: KeyboardView.keyShadowColor, rule: .nonZero, transform: .translation(0, 1)))
         list.append(.fill(shape, color: .white, rule: .nonZero, transform: .identity))
         let head = KeyboardView.popupHead(over: key, boardWidth: boardWidth)
-        list.appendLine(String(character), font: KeyboardView.popupFont, color: .black, in: head, alignment: .center)
+        list.appendLine(String(character), font: KeyboardView.popupFont, color: .black, in: head, alignment: .center,
+                        language: typesettingLanguage)
     }
 
     /// The balloon's head: 12 pt wider than the key each side, 56 pt tall, its bottom 6 pt into the key.

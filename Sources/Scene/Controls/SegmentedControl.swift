@@ -43,7 +43,8 @@ open class SegmentedControl: Control {
 
     /// Each segment as wide as the widest title plus 12 pt a side, 32 pt tall.
     open override var intrinsicContentSize: Size? {
-        let widest = items.map { LabelLayout.intrinsicSize(of: $0, font: font, scale: 2).width }.max() ?? 0
+        let language = typesettingLanguage
+        let widest = items.map { LabelLayout.intrinsicSize(of: $0, font: font, scale: 2, language: language).width }.max() ?? 0
         return Size(Double(items.count) * (widest + 24), Self.height)
     }
 

@@ -29,9 +29,15 @@ open class StatusBar: View {
         placeNetworkActivity()
     }
 
+    /// Places the spinner again once the bar is in a window, whose locale the carrier is shaped in.
+    open override func layoutSubviews() { placeNetworkActivity() }
+
     private func placeNetworkActivity() {
-        networkActivity.frame = Rect(StatusBar.carrierX + TextLine(carrier, font: StatusBar.font).width + 6, 5, 10, 10)
+        networkActivity.frame = Rect(StatusBar.carrierX + carrierWidth + 6, 5, 10, 10)
     }
+
+    /// The carrier name's advance, shaped in the bar's typesetting language.
+    private var carrierWidth: Double { TextLine(carrier, font: StatusBar.font, language: typesettingLanguage).width }
 
     open override func drawContent(into list: inout DisplayList, context: DrawContext) {
         for i in 0..<5 {
@@ -40,18 +46,19 @@ open class StatusBar: View {
                               color: contentColor, rule: i < 4 ? .nonZero : .evenOdd, transform: .identity))
         }
         let font = StatusBar.font
-        let carrierWidth = TextLine(carrier, font: font).width
+        let language = typesettingLanguage
         list.appendLine(carrier, font: font, color: contentColor, in: Rect(StatusBar.carrierX, 0, carrierWidth + 1, 20),
-                        alignment: .left)
+                        alignment: .left, language: language)
         list.appendLine(time, font: Font.named("HelveticaNeue-Medium", size: 12), color: contentColor,
-                        in: Rect(0, 0, bounds.width, 20), alignment: .center)
+                        in: Rect(0, 0, bounds.width, 20), alignment: .center, language: language)
         let body = Rect(bounds.width - 30, 6.5, 22, 9)
         list.append(.fill(Path(ring: body, cornerRadius: 2, width: 1), color: contentColor, rule: .evenOdd, transform: .identity))
         list.append(.fill(Path(rect: body.insetBy(dx: 2, dy: 2)), color: contentColor, rule: .nonZero, transform: .identity))
         list.append(.fill(Path(roundedRect: Rect(body.maxX + 0.5, 9.5, 1.5, 3), cornerRadius: 0.5), color: contentColor,
                           rule: .nonZero, transform: .identity))
         let percent = "100%"
-        let w = TextLine(percent, font: font).width
-        list.appendLine(percent, font: font, color: contentColor, in: Rect(body.minX - 4 - w, 0, w + 1, 20), alignment: .right)
+        let w = TextLine(percent, font: font, language: language).width
+        list.appendLine(percent, font: font, color: contentColor, in: Rect(body.minX - 4 - w, 0, w + 1, 20), alignment: .right,
+                        language: language)
     }
 }

@@ -134,7 +134,8 @@ open class TabBarItemView: Control {
     }
 
     open override func layoutSubviews() {
-        let text = LabelLayout.intrinsicSize(of: badgeLabel.text, font: badgeLabel.font, scale: 2).width
+        let text = LabelLayout.intrinsicSize(of: badgeLabel.text, font: badgeLabel.font, scale: 2,
+                                             language: badgeLabel.typesettingLanguage).width
         let width = max(Self.badgeHeight, text + 10)
         // At the image's trailing top corner: right of it, or left of it right to left.
         badge.frame = directional(Rect(bounds.width / 2 + 5, 2, width, Self.badgeHeight))

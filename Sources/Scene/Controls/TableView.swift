@@ -302,7 +302,8 @@ open class TableViewCell: View {
             textLabel.frame = Rect(x, 11, trailing - x, 22)
             detail.frame = Rect(x, 11 + 22 + 3, trailing - x, 18)
         } else if let detail = secondaryTextLabel {
-            let width = LabelLayout.intrinsicSize(of: detail.text, font: detail.font, scale: 2).width
+            let width = LabelLayout.intrinsicSize(of: detail.text, font: detail.font, scale: 2,
+                                                  language: detail.typesettingLanguage).width
             detail.frame = Rect(trailing - width, 0, width, bounds.height)
             textLabel.frame = Rect(x, 0, max(0, trailing - width - 8 - x), bounds.height)
         } else {

@@ -52,7 +52,7 @@ open class TextField: Control {
 
     /// The placeholder's size, 30 pt tall for a rounded-rect field as in iOS 7.
     open override var intrinsicContentSize: Size? {
-        let text = LabelLayout.intrinsicSize(of: placeholder, font: font, scale: 2)
+        let text = LabelLayout.intrinsicSize(of: placeholder, font: font, scale: 2, language: typesettingLanguage)
         return Size(text.width + 14, borderStyle == .roundedRect ? 30 : text.height)
     }
 
