@@ -39,15 +39,21 @@ public struct FrameFolder: Codable, Equatable, Sendable {
     }
 
     /// Reads `folder/frames.json`: `nil` when there is none; throws `CodecError.malformed` naming
-    /// the file when it cannot be used (bad JSON, a rate out of 1...1000, no frames, or a file
-    /// name that leaves the folder).
+    /// the file when it cannot be used (bad JSON, a rate out of 1...1000, no frames, a file name
+    /// that leaves the folder, more frames than files, or more bytes than such a list needs).
     public static func read(folder: String) throws -> FrameFolder? {
         let path = (folder as NSString).appendingPathComponent(manifestName)
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFREG else { throw CodecError.malformed(input: path, reason: "is not a regular file") }
-        guard info.st_size <= largestManifest else {
-            throw CodecError.malformed(input: path, reason: "is \(info.st_size) bytes; a frame list over \(largestManifest) bytes is not read")
+        // Each listed frame is read and decoded: a list naming one file 250,000 times would
+        // decode it 250,000 times, so a list may not be longer than the folder. The size is
+        // checked against the folder before the JSON is read, so a long list beside a few files
+        // costs a directory listing, not a parse.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
+        let largest = largestManifest(files: files)
+        guard info.st_size <= largest else {
+            throw CodecError.malformed(input: path, reason: "is \(info.st_size) bytes; a frame list for the \(files) files in its folder is at most \(largest) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let list: FrameFolder
@@ -62,17 +68,18 @@ public struct FrameFolder: Codable, Equatable, Sendable {
                                                 || $0.file.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
             throw CodecError.malformed(input: path, reason: "frame file \"\(printable(bad.file))\" is not a name in the folder")
         }
-        // Each listed frame is read and decoded: a list naming one file 250,000 times would
-        // decode it 250,000 times, so a list may not be longer than the folder.
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
         guard list.frames.count <= files else {
             throw CodecError.malformed(input: path, reason: "lists \(list.frames.count) frames, more than the \(files) files in its folder")
         }
         return list
     }
 
-    /// The largest frames.json read: room for a million frames.
-    public static let largestManifest = 128 << 20
+    /// The largest frames.json read beside `files` files: room for each file's entry with a
+    /// 255-byte name written all in `\u` escapes (2 KB an entry) and 64 KB of anything else, and
+    /// never over 128 MB (a million frames).
+    public static func largestManifest(files: Int) -> Int {
+        min(128 << 20, (64 << 10) + min(files, 1 << 20) * 2048)
+    }
 
     /// `text` with control characters (a NUL, an escape) written as `\u{…}`, for messages.
     public static func printable(_ text: String) -> String {

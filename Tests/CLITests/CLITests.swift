@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import GoldenTesting
+import Raster
 import Testing
 
 /// Runs the built `popping-render` (it sits beside the test bundle in the build folder).
@@ -59,6 +60,37 @@ func popping(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         #expect(list.frames.map(\.tick) == [10, 12, 14, 16])
         let times: [Double] = [0, 1.0 / 30, 2.0 / 30, 3.0 / 30]
         #expect(list.frames.map(\.time) == times)
+    }
+
+    @Test func aFrameListFarLongerThanItsFolderIsRefusedByItsSizeBeforeItIsParsed() throws {
+        let folder = try scratchFolder("long-list") + "/f"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(PNG.encode(Pixmap(width: 2, height: 2))).write(to: URL(fileURLWithPath: folder + "/a.png"))
+        // Not even JSON: were it parsed, the message would say it is not a frame list.
+        let size = FrameFolder.largestManifest(files: 2) + 1
+        try Data(repeating: UInt8(ascii: "x"), count: size).write(to: URL(fileURLWithPath: folder + "/frames.json"))
+        #expect(throws: CodecError.malformed(input: folder + "/frames.json",
+                                             reason: "is \(size) bytes; a frame list for the 2 files in its folder is at most \(size - 1) bytes")) {
+            try FrameFolder.read(folder: folder)
+        }
+        // One byte less is read, and found not to be a frame list.
+        try Data(repeating: UInt8(ascii: "x"), count: size - 1).write(to: URL(fileURLWithPath: folder + "/frames.json"))
+        #expect(throws: CodecError.malformed(input: folder + "/frames.json", reason: "not a frame list (expected fps, scale and frames)")) {
+            try FrameFolder.read(folder: folder)
+        }
+    }
+
+    @Test func aHugeScreensContactSheetShrinksEachFrameToAtMost1536PixelsASide() throws {
+        let folder = try scratchFolder("huge-sheet")
+        let scene = "screen: {size: 2000x1250}\nviews:\n  - {view: a, frame: [0, 0, 2000, 1250], backgroundColor: blue}\n"
+        try scene.write(toFile: folder + "/huge.yaml", atomically: true, encoding: .utf8)
+        #expect(try popping(["render", folder + "/huge.yaml", "--scale", "2", "--out", folder + "/sheet.png"]).status == 0)
+        let sheet = try PNG.read(path: folder + "/sheet.png")
+        // Cells of 1536 × 960 (4000 × 2500 shrunk by 0.384, not halved to 2000 × 1250), 16 px gaps
+        // and 32 px labels at 2x.
+        #expect(sheet.width == 4 * (1536 + 16) + 16 && sheet.height == 3 * (960 + 32 + 16) + 16)
+        let inside = sheet[16 + 700, 16 + 400]
+        #expect(inside.r == 0 && inside.g == 0 && inside.b == 255 && inside.a == 255)
     }
 
     @Test func aRateThatDoesNotDivideSixtyShowsTheLatestFrameAtEachTick() throws {
