@@ -56,10 +56,43 @@ extension Canvas {
     /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
     /// clipped, masked and faded as a whole before it is composited in its blend mode.
     private func draw(_ group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
-        guard group.needsLayer else {
-            drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
-            return
+        draw([.group(group)], transform: transform, budget: budget, hairlines: hairlines)
+    }
+
+    /// Draws the children of `group` straight onto this canvas.
+    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
+        draw(group.children, transform: transform, budget: budget, hairlines: hairlines)
+    }
+
+    /// Draws `nodes` in paint order. A group drawn straight through (it needs no layer, or its
+    /// layer does not fit `budget`) is opened in place, its children drawn next from a stack on
+    /// the heap, not by recursion: however deep a file nests groups (a chain of markers inside
+    /// markers, `use` of `symbol`s, clip paths of clip paths), only layers, at most
+    /// `LayerBudget.maximumDepth` of them, take stack frames.
+    private func draw(_ nodes: [VectorNode], transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
+        var open = [nodes.makeIterator()]
+        while !open.isEmpty {
+            guard let node = open[open.count - 1].next() else {
+                open.removeLast()
+                continue
+            }
+            switch node {
+            case let .group(group):
+                if !drawLayer(of: group, transform: transform, budget: budget, hairlines: hairlines) {
+                    open.append(group.children.makeIterator())
+                }
+            case let .bitmap(bitmap): draw(bitmap.image, transform: bitmap.transform.concatenating(transform))
+            case let .shape(shape): draw(shape, transform: transform, hairlines: hairlines)
+            }
         }
+    }
+
+    /// Draws `group` through a layer covering its pixels that is filtered, clipped, masked and
+    /// faded as a whole before it is composited in its blend mode, and returns true; returns
+    /// false, drawing nothing, when the group is to be drawn straight through instead (it needs
+    /// no layer, or the layer does not fit `budget`).
+    private func drawLayer(of group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) -> Bool {
+        guard group.needsLayer else { return false }
         // One shape with only a stroke, faded: the opacity joins the paint's alpha, as
         // Chromium draws it (a hairline's overlapping segments then blend at the faded alpha).
         if hairlines, group.opacity < 1, group.clips.isEmpty, group.masks.isEmpty, group.filter == nil,
@@ -69,22 +102,19 @@ extension Canvas {
             alpha *= max(group.opacity, 0)
             draw(shape, transform: transform, hairlines: hairlines)
             alpha = saved
-            return
+            return true
         }
-        guard group.opacity > 0, let bounds = group.bounds else { return }
+        guard group.opacity > 0, let bounds = group.bounds else { return true }
         let box = transform.apply(bounds)
         let x0 = max(Double(clip.bounds.x0), (box.minX - 1).rounded(.down))
         let y0 = max(Double(clip.bounds.y0), (box.minY - 1).rounded(.down))
         let x1 = min(Double(clip.bounds.x1), (box.maxX + 1).rounded(.up))
         let y1 = min(Double(clip.bounds.y1), (box.maxY + 1).rounded(.up))
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return true }
         let width = Int(x1 - x0), height = Int(y1 - y0)
         // The content layer, and one clip or mask layer beside it while they are combined.
         let needed = width * height * (group.clips.isEmpty && group.masks.isEmpty ? 1 : 2)
-        guard let inner = budget.spending(needed) else {
-            drawChildren(of: group, transform: transform, budget: budget, hairlines: hairlines)
-            return
-        }
+        guard let inner = budget.spending(needed) else { return false }
         let local = transform.concatenating(.translation(-x0, -y0))
         func offscreen(_ content: VectorGroup) -> Pixmap {
             let canvas = Canvas(width: width, height: height)
@@ -101,17 +131,7 @@ extension Canvas {
         for clipGroup in group.clips { content.multiply(by: offscreen(clipGroup), mode: .alpha) }
         for mask in group.masks { content.multiply(by: offscreen(mask), mode: mask.maskMode) }
         composite(content, x: Int(x0), y: Int(y0), alpha: group.opacity, mode: group.blendMode)
-    }
-
-    /// Draws the children of `group` straight onto this canvas.
-    func drawChildren(of group: VectorGroup, transform: AffineTransform, budget: LayerBudget, hairlines: Bool) {
-        for child in group.children {
-            switch child {
-            case let .group(inner): draw(inner, transform: transform, budget: budget, hairlines: hairlines)
-            case let .bitmap(bitmap): draw(bitmap.image, transform: bitmap.transform.concatenating(transform))
-            case let .shape(shape): draw(shape, transform: transform, hairlines: hairlines)
-            }
-        }
+        return true
     }
 
     /// Paints one shape's fill, then its stroke: as a hairline when `hairlines` asks for it
@@ -192,7 +212,7 @@ extension VectorImage {
 /// What the offscreen layers of one drawing may still take. A group whose layer would not fit
 /// is drawn straight through (its opacity, clips and masks ignored), so hostile nesting can
 /// exhaust neither memory (the pixels) nor the stack (the depth: each layer draws its content,
-/// clips and masks by recursion, and a file may nest elements and references 512 deep).
+/// clips and masks by recursion, while groups drawn straight through are opened without it).
 struct LayerBudget {
     /// How many layers may nest inside one another. No real drawing comes near it (Inkscape and
     /// Illustrator files nest faded or clipped groups a handful deep); 512 clip paths on clip

@@ -21,6 +21,8 @@ import Testing
         let files: [String: [UInt8]]
         let arguments: [String]
         var allowedOutputs: Set<String> = []
+        /// The stack size the program runs with (`ulimit -s`, also its threads' default), if not the default.
+        var stackKB: Int?
         var testDescription: String { name }
     }
 
@@ -107,6 +109,13 @@ import Testing
             defs = "<symbol id=\"e0\"><rect width=\"4\" height=\"4\"/></symbol>"
                 + (1...count).map { "<symbol id=\"e\($0)\"><use href=\"#e\($0 - 1)\"/></symbol>" }.joined()
             use = "<use href=\"#e\(count)\"/>"
+        case "group": // translucent groups inside one another, each a layer
+            return Array(("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\">"
+                + String(repeating: "<g opacity=\"0.99\">", count: count) + "<rect width=\"9\" height=\"9\"/>"
+                + String(repeating: "</g>", count: count) + "</svg>").utf8)
+        case "filter list": // one rect through a CSS filter list, each function a group around the one before
+            return Array(("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><rect width=\"9\" height=\"9\" style=\"filter:"
+                + Array(repeating: "opacity(1)", count: count).joined(separator: " ") + "\"/></svg>").utf8)
         default: // filtered groups through use
             defs = "<filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect id=\"e0\" width=\"4\" height=\"4\"/>"
                 + (1...count).map { "<g id=\"e\($0)\" filter=\"url(#f)\"><use href=\"#e\($0 - 1)\"/></g>" }.joined()
@@ -155,6 +164,25 @@ import Testing
         }
         return cases
     }()
+
+    /// Chains the reader accepts (each within its 512 levels of elements and references) that
+    /// nest groups hundreds or thousands deep in the render tree, most of them layers (a marker's
+    /// or a symbol's viewport clips, a translucent group fades, each function of a filter list
+    /// filters the one before): past `LayerBudget.maximumDepth` they are drawn straight through
+    /// without recursion, so each draws within a 4 MB stack, half the default (a list of 1,000
+    /// filter functions overflowed it, 5,000 overflowed 8 MB; 300 markers overflowed 8 MB under
+    /// AddressSanitizer in fuzz-svg).
+    static let deepDrawings: [Case] = [("marker", 250), ("symbol", 250), ("use", 250), ("mask", 250), ("clipPath", 250),
+                                       ("pattern", 150), ("group", 150), ("filter", 150), ("filter list", 5000)].map { kind, count in
+        Case(name: "svg: \(kind) \(count) deep", files: ["chain.svg": svgChain(kind, count)],
+             arguments: ["svg", "$/chain.svg", "-o", "$/out.png"], allowedOutputs: ["out.png"], stackKB: 4096)
+    }
+
+    @Test(arguments: deepDrawings)
+    func aDeepChainWithinTheReadersDepthDrawsWithinAStack(hostile: Case) throws {
+        let r = try run(hostile)
+        #expect(r.status == 0, "\(r.stderr.prefix(300))")
+    }
 
     /// The second campaign's slow and large inputs: each must end (status 0 or 2) well within
     /// the watchdog and under 1 GB.
@@ -564,7 +592,7 @@ import Testing
         }
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         let arguments = hostile.arguments.map { $0 == "$" ? folder : $0.replacingOccurrences(of: "$/", with: folder + "/") }
-        let r = try poppingWithWatchdog(arguments, seconds: 60)
+        let r = try poppingWithWatchdog(arguments, seconds: 60, stackKB: hostile.stackKB)
         #expect(r.status == 0 || r.status == 2, "\(r.stderr.prefix(300))")
         let printed = r.stdout.lowercased()
         #expect(!printed.contains("nan") && !printed.contains("inf"))
@@ -583,9 +611,15 @@ import Testing
     }
 
     /// Runs popping-render, killing it (a failed case) if it has not finished after `seconds`.
-    private func poppingWithWatchdog(_ arguments: [String], seconds: Double) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// With `stackKB`, it runs with that stack size (its main thread's and its threads' default).
+    private func poppingWithWatchdog(_ arguments: [String], seconds: Double, stackKB: Int? = nil)
+        throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("popping-render")
-        let (result, timedOut) = try runProcessWithTimeout(binary, arguments, timeout: seconds)
+        let (result, timedOut) = try stackKB.map {
+            // The shell sets the limit, then becomes the program (`exec`): its own status, its own pipes.
+            try runProcessWithTimeout(URL(fileURLWithPath: "/bin/sh"),
+                                      ["-c", "ulimit -s \($0) && exec \"$0\" \"$@\"", binary.path] + arguments, timeout: seconds)
+        } ?? runProcessWithTimeout(binary, arguments, timeout: seconds)
         #expect(!timedOut, "it did not finish within \(seconds) s")
         return result
     }
