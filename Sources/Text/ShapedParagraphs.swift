@@ -197,11 +197,27 @@ public struct ShapedParagraphs: Equatable, Sendable {
     static func lineBreaks(_ scalars: [Unicode.Scalar]) -> [Bool] {
         guard !scalars.isEmpty else { return [] }
         _ = unibreakReady
-        let codes = scalars.map { utf32_t($0.value) }
+        // Debian 12's libunibreak 1.1 aborts (an assertion in set_linebreaks) on a regional
+        // indicator after a space or at the start of a text, so a flag emoji would crash the
+        // render. Each regional indicator is handed over as U+4E00, an ideograph (class ID: a
+        // break before and after it, none before a space or closing punctuation, as for RI), and
+        // LB30a is applied here: no break inside a pair of regional indicators (a flag), a break
+        // allowed between pairs.
+        let codes = scalars.map { isRegionalIndicator($0) ? utf32_t(0x4E00) : utf32_t($0.value) }
         var marks = [CChar](repeating: 0, count: scalars.count)
         set_linebreaks_utf32(codes, codes.count, nil, &marks)
-        return marks.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
+        var breaks = marks.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
+        var runLength = 0
+        for i in scalars.indices {
+            guard isRegionalIndicator(scalars[i]) else { runLength = 0; continue }
+            runLength += 1
+            if runLength % 2 == 1, i + 1 < scalars.count, isRegionalIndicator(scalars[i + 1]) { breaks[i] = false }
+        }
+        return breaks
     }
+
+    /// U+1F1E6…U+1F1FF, the letters two of which make a flag (Unicode's Regional_Indicator).
+    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
 
     /// libunibreak's tables, set up once before the first use.
     private static let unibreakReady: Void = init_linebreak()

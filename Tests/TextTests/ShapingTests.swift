@@ -81,6 +81,15 @@ import Testing
         #expect(chinese.wordBreaks == [1, 2, 3, 4])
     }
 
+    @Test func flagsBreakOnlyBetweenTheirPairsAndNeverAbort() {
+        // 🇫🇷🇩🇪 after a space and at the start (where libunibreak 1.1 asserted), and an odd
+        // regional indicator left alone at the end: a break after the space, between the two
+        // flags and at the end; none inside a flag.
+        let text = Array("a \u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA}\u{1F1E6}".unicodeScalars)
+        #expect(ShapedParagraphs.lineBreaks(text) == [false, true, false, true, false, true, true])
+        #expect(ShapedParagraphs.lineBreaks(Array("\u{1F1EB}\u{1F1F7}.".unicodeScalars)) == [false, false, true])
+    }
+
     @Test func chineseWrapsBetweenCharactersAtAnyWidth() {
         let layout = LabelLayout(text: "你好世界你好世界", font: system, in: .init(0, 0, 40, 200), numberOfLines: 0,
                                  lineBreakMode: .byWordWrapping)
