@@ -42,9 +42,9 @@ final class ContactSheetSink: FrameSink {
         guard chosen.contains(frame) else { return }
         let shrink = min(0.5, Double(Self.largestThumbnail) / Double(max(pixmap.width, pixmap.height, 1)))
         if sheet == nil {
-            // bounded: shrink ≤ 0.5 keeps each side at most the frame's.
             thumbnailSize = shrink == 0.5 ? ((pixmap.width + 1) / 2, (pixmap.height + 1) / 2)
-                : (max(1, Int((Double(pixmap.width) * shrink).rounded(.up))), max(1, Int((Double(pixmap.height) * shrink).rounded(.up))))
+                : (max(1, Int(saturating: (Double(pixmap.width) * shrink).rounded(.up))),
+                   max(1, Int(saturating: (Double(pixmap.height) * shrink).rounded(.up))))
             let cellW = thumbnailSize.width + gap, cellH = thumbnailSize.height + labelHeight + gap
             sheet = Canvas(width: columns * cellW + gap, height: rows * cellH + gap, background: Color(r255: 244, g: 244, b: 244))
         }
