@@ -13,7 +13,8 @@ import Raster
 ///
 /// Deterministic: each codec runs single-threaded (libx264 `threads=1`, libvpx and libaom one
 /// thread, no row multithreading) and the muxer runs in bit-exact mode (no version strings, no
-/// random Matroska UIDs), so the same frames give the same bytes run after run.
+/// random Matroska UIDs), so the same frames give the same bytes run after run, alone or beside
+/// other encoders (see `x264HeapIsFilled`).
 ///
 /// MP4s carry `+faststart` (the index before the media, so browsers start playing at once).
 /// H.264 needs even sizes: an odd width or height gains one column or row repeating the last.
@@ -146,6 +147,12 @@ private struct VideoPlanes: Sendable {
     }
 }
 
+/// Set once, before the first H.264 encoder opens: glibc fills every later heap allocation of the
+/// process with one fixed byte (M_PERTURB). Debian 12's libx264 with mbtree reads some of its
+/// buffers before writing them, so without this the bytes of an MP4 depended on what the heap
+/// held before (other encoders or renders on other threads). Costs one fill per allocation.
+private let x264HeapIsFilled: Bool = popping_fill_new_heap_allocations() == 1
+
 /// The FFmpeg objects of one video: used by the encoding thread only, after `init`.
 private final class EncoderState: @unchecked Sendable {
     let path: String
@@ -215,6 +222,7 @@ private final class EncoderState: @unchecked Sendable {
         if (format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
+        if options.codec == .h264 { _ = x264HeapIsFilled }  // see x264HeapIsFilled
         let crf = String(options.codec.crf(quality: options.quality))
         var settings: [(String, String)] = [("crf", crf)]
         switch options.codec {
