@@ -9,8 +9,9 @@ import Raster
 /// Invalid values are ignored with a warning, as the SVG spec asks; hostile input is bounded:
 /// element nesting by the markup parser, `use` expansion by `maximumNodes`, reference cycles by
 /// tracking what is being expanded, and chains of references of every kind (`use`, `symbol`,
-/// clip paths, masks, markers, patterns) together with the elements between them by
-/// `maximumDepth`, past which the file is refused with an error naming the chain.
+/// clip paths, masks, markers, patterns) together with the elements between them and the
+/// groups of filter lists by `maximumDepth`, past which the file is refused with an error
+/// naming the chain.
 final class VectorImageReader {
     private(set) var source: SourceText
     private(set) var warnings: [SVGError] = []
@@ -235,6 +236,16 @@ final class VectorImageReader {
         var context = parent
         context.style = style(of: element, parent: parent)
         guard context.style.isDisplayed else { return [] }
+        // Each function of a filter list but the last wraps the element in a group of its own
+        // (`wrap`): they count as that many levels, so no list nests the render tree deeper
+        // than `maximumDepth`. Chromium takes a list of any length (css_parsing_utils'
+        // ConsumeFilterFunctionList); 20,000 functions here overflowed the stack.
+        let filterList = context.clipping || context.style.filters.count < 2 ? nil
+            : "filter: \(context.style.filters.count) functions"
+        if let filterList {
+            guard enter(filterList, levels: context.style.filters.count - 1, at: element.offset) else { return [] }
+        }
+        defer { if let filterList { leave(filterList, levels: context.style.filters.count - 1) } }
         if context.clipping, !["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"]
             .contains(element.name) { return [] }
         if element.name != "svg" {
@@ -368,26 +379,27 @@ final class VectorImageReader {
 
     // MARK: - References
 
-    /// Goes one level deeper: into an element, or along `reference` (`clip-path #c`). Past
-    /// `maximumDepth` it returns false and reading stops, `read()` throwing an error at `offset`
-    /// that names the chain of references that got there. Every `true` is paired with `leave`.
-    func enter(_ reference: String?, at offset: Int) -> Bool {
+    /// Goes `levels` deeper: into an element, or along `reference` (`clip-path #c`, or a filter
+    /// list's groups). Past `maximumDepth` it returns false and reading stops, `read()` throwing
+    /// an error at `offset` that names the chain of references that got there. Every `true` is
+    /// paired with `leave` of the same levels.
+    func enter(_ reference: String?, levels: Int = 1, at offset: Int) -> Bool {
         guard tooDeep == nil else { return false }
         if let reference { chain.append(reference) }
-        guard depth < Self.maximumDepth else {
+        guard depth + levels <= Self.maximumDepth else {
             let shown = chain.count <= 6 ? chain : chain.prefix(3) + ["…"] + chain.suffix(3)
-            let through = chain.isEmpty ? "" : " through \(chain.count) references (\(shown.joined(separator: " → ")))"
-            tooDeep = source.error(at: offset, "elements and references nest more than \(Self.maximumDepth) levels deep\(through)")
+            let through = chain.isEmpty ? "" : " through \(chain.count) reference\(chain.count == 1 ? "" : "s") (\(shown.joined(separator: " → ")))"
+            tooDeep = source.error(at: offset, "elements, references and filter functions nest more than \(Self.maximumDepth) levels deep\(through)")
             if reference != nil { chain.removeLast() }
             return false
         }
-        depth += 1
+        depth += levels
         return true
     }
 
-    /// Comes back from the level `enter` went into.
-    func leave(_ reference: String?) {
-        depth -= 1
+    /// Comes back from the levels `enter` went into.
+    func leave(_ reference: String?, levels: Int = 1) {
+        depth -= levels
         if reference != nil { chain.removeLast() }
     }
 
