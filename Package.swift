@@ -73,7 +73,7 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
-        .target(name: "Text", dependencies: ["Geometry", "Raster", "CHarfBuzz", "CFriBidi", "CUnibreak"], swiftSettings: checked),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "Codecs", "CHarfBuzz", "CFriBidi", "CUnibreak"], swiftSettings: checked),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "SVG", dependencies: ["Geometry", "Raster", "Text", "Codecs", "CFontconfig"], swiftSettings: checked),

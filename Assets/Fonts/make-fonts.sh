@@ -18,7 +18,8 @@ fi
 # repacker rather than its own, and the two give different (equally valid) bytes. The committed
 # faces were made with fontTools' own packer for Nunito Sans and Inter and HarfBuzz's for the
 # fallback faces, so each part below says which it uses.
-"$venv/bin/pip" install -q "fonttools==4.68.0" "uharfbuzz==0.57.0" "fontpkg-nunito-sans==3.101" "fontpkg-inter==4.1.post1"
+"$venv/bin/pip" install -q "fonttools==4.68.0" "uharfbuzz==0.57.0" "fontpkg-nunito-sans==3.101" "fontpkg-inter==4.1.post1" \
+    "pillow==12.0.0"
 "$venv/bin/python" - "$here" <<'PY'
 import sys
 from pathlib import Path
@@ -108,7 +109,8 @@ PY
 # Fallback (Chinese, Japanese) from fonts-droid-fallback and Nanum Gothic (Korean) from fonts-nanum,
 # at the versions pinned here, subset to their scripts with every layout feature kept (HarfBuzz
 # shapes them) and no hinting.
-for pinned in "fonts-noto-core 20201225-1" "fonts-droid-fallback 1:6.0.1r16-1.1" "fonts-nanum 20200506-1"; do
+for pinned in "fonts-noto-core 20201225-1" "fonts-droid-fallback 1:6.0.1r16-1.1" "fonts-nanum 20200506-1" \
+              "fonts-noto-color-emoji 2.042-0+deb12u1"; do
     set -- $pinned
     have="$(dpkg-query -W -f '${Version}' "$1" 2>/dev/null || true)"
     if [ "$have" != "$2" ]; then
@@ -184,7 +186,49 @@ for name, source, covered in faces:
     assert "glyf" in font, f"{path}: not TrueType outlines"
     print(f"{path.name}: {font['maxp'].numGlyphs} glyphs, {path.stat().st_size} bytes")
 PY
+
+# Colour emoji, the last fallback face: Noto Color Emoji (fonts-noto-color-emoji, OFL), every glyph
+# kept (cmap, GSUB sequences, hmtx as they are), its one CBDT strike of 136 × 128 PNGs at 109 pixels
+# per em redrawn at 64 pixels per em (80 × 75, box-filtered) with a palette of 64 colours each and
+# no dithering: 10.9 MB of bitmaps become about 5 MB (see README.md).
+"$venv/bin/python" - "$here" <<'PY'
+import io, sys
+from pathlib import Path
+from fontTools.ttLib import TTFont
+from PIL import Image
+
+out = Path(sys.argv[1])
+font = TTFont("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+source_ppem, ppem = 109, 64
+scale = ppem / source_ppem
+strike = font["CBLC"].strikes[0].bitmapSizeTable
+assert len(font["CBLC"].strikes) == 1 and strike.ppemX == source_ppem, "expected one strike of 109 ppem"
+for glyph in font["CBDT"].strikeData[0].values():
+    image = Image.open(io.BytesIO(glyph.imageData)).convert("RGBA")
+    m = glyph.metrics
+    size = (round(m.width * scale), round(m.height * scale))
+    image = image.resize(size, Image.Resampling.BOX).quantize(64, method=Image.Quantize.FASTOCTREE,
+                                                              dither=Image.Dither.NONE)
+    png = io.BytesIO()
+    image.save(png, "PNG", optimize=True)
+    glyph.imageData = png.getvalue()
+    m.width, m.height = size
+    m.BearingX, m.BearingY, m.Advance = round(m.BearingX * scale), round(m.BearingY * scale), round(m.Advance * scale)
+strike.ppemX = strike.ppemY = ppem
+for line in (strike.hori, strike.vert):
+    for field in ("ascender", "descender", "widthMax", "minOriginSB", "minAdvanceSB", "maxBeforeBL", "minAfterBL"):
+        setattr(line, field, round(getattr(line, field) * scale))
+for table in ("vhea", "vmtx"):
+    del font[table]
+font["head"].modified = font["head"].created
+font.recalcTimestamp = False
+path = out / "NotoColorEmoji-64.ttf"
+font.save(path, reorderTables=True)
+print(f"{path.name}: {font['maxp'].numGlyphs} glyphs, {len(font['CBDT'].strikeData[0])} bitmaps, {path.stat().st_size} bytes")
+PY
+
 cp /usr/share/doc/fonts-noto-core/copyright "$here/LICENSE-Noto.txt"
+cp /usr/share/doc/fonts-noto-color-emoji/copyright "$here/LICENSE-NotoColorEmoji.txt"
 cp /usr/share/doc/fonts-droid-fallback/copyright "$here/LICENSE-DroidSansFallback.txt"
 cp /usr/share/doc/fonts-nanum/copyright "$here/LICENSE-Nanum.txt"
 
@@ -216,6 +260,9 @@ swift_file="$here/../../Sources/Text/BundledFontData.swift"
     echo "\"\"\""
     echo "    static let hangulGothicRegular = \"\"\""
     base64 -w 120 "$here/HangulGothic-Regular.ttf"
+    echo "\"\"\""
+    echo "    static let notoColorEmoji = \"\"\""
+    base64 -w 120 "$here/NotoColorEmoji-64.ttf"
     echo "\"\"\""
     echo "}"
 } > "$swift_file.partial"

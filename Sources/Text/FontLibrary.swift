@@ -28,6 +28,7 @@ public enum FontLibrary {
         case notoSansThai = "NotoSansThai-Regular"
         case droidSansFallbackCJK = "DroidSansFallback-CJK"
         case hangulGothic = "HangulGothic-Regular"
+        case notoColorEmoji = "NotoColorEmoji-64"
 
         /// The parsed typeface; parsed once, on first use.
         public func typeface() throws -> Typeface { try FontLibrary.parsed.typeface(self) }
@@ -57,6 +58,7 @@ public enum FontLibrary {
             case .notoSansThai: return BundledFontData.notoSansThaiRegular
             case .droidSansFallbackCJK: return BundledFontData.droidSansFallbackCJK
             case .hangulGothic: return BundledFontData.hangulGothicRegular
+            case .notoColorEmoji: return BundledFontData.notoColorEmoji
             }
         }
     }
@@ -132,27 +134,49 @@ extension FontLibrary {
     /// The faces tried, in order, for a character the font itself lacks, as UIKit's cascade
     /// list: Inter for Latin, Greek and Cyrillic, then Noto Sans Arabic, Hebrew, Devanagari and
     /// Thai, then Droid Sans Fallback for Chinese and Japanese and Nanum Gothic (renamed Hangul
-    /// Gothic) for Korean (see Assets/Fonts/README.md). Each is one regular weight: semibold and
-    /// heavier text in these scripts is drawn emboldened (`Typeface.emboldening(toMatch:)`).
+    /// Gothic) for Korean, and last Noto Color Emoji for emoji in colour (see Assets/Fonts/README.md).
+    /// Each is one regular weight: semibold and heavier text in these scripts is drawn emboldened
+    /// (`Typeface.emboldening(toMatch:)`).
     public static let fallbackFaces: [Face] = [.interRegular, .notoSansArabic, .notoSansHebrew, .notoSansDevanagari,
-                                               .notoSansThai, .droidSansFallbackCJK, .hangulGothic]
+                                               .notoSansThai, .droidSansFallbackCJK, .hangulGothic, .notoColorEmoji]
 
     /// The face each scalar is drawn with: `primary` when it has the character; else, for a
     /// character of no script of its own (space, punctuation, digit, mark), the face of the
     /// character before it when that face has it, so a run stays in one face; else the first
-    /// fallback face that has it; else `primary` (its missing-glyph box).
+    /// fallback face that has it; else `primary` (its missing-glyph box). An emoji shown as one
+    /// (Emoji_Presentation, or followed by U+FE0F: a keycap's digit, ❤️) is drawn in colour from
+    /// the emoji face even when `primary` has a glyph for it, as iOS draws it from Apple Color Emoji;
+    /// the selectors, joiners, tags and keycap marks after it stay in that face, which joins them
+    /// into one glyph (its GSUB sequences) or hides them.
     static func faces(for scalars: [Unicode.Scalar], primary: Typeface) -> [Typeface] {
         var faces: [Typeface] = []
         faces.reserveCapacity(scalars.count)
-        for scalar in scalars {
-            if let previous = faces.last, previous !== primary, TextScript(of: scalar).isShared, previous.covers(scalar) {
-                faces.append(previous)
-            } else if primary.covers(scalar) || scalar.properties.isWhitespace || scalar == Typeface.bullet {
-                faces.append(primary)
+        let emoji = try? Face.notoColorEmoji.typeface()
+        for (i, scalar) in scalars.enumerated() {
+            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
+            if let emoji, Self.isShownAsEmoji(scalar, before: next), emoji.covers(scalar) {
+                faces.append(emoji)
+            } else if let previous = faces.last, previous === emoji {
+                let continues = [.nonspacingMark, .enclosingMark, .format].contains(scalar.properties.generalCategory)
+                faces.append(continues ? previous : face(for: scalar, primary: primary, previous: nil))
             } else {
-                faces.append(fallbackFaces.lazy.compactMap { try? $0.typeface() }.first { $0.covers(scalar) } ?? primary)
+                faces.append(face(for: scalar, primary: primary, previous: faces.last))
             }
         }
         return faces
+    }
+
+    /// The face of a scalar that is no emoji: `previous` (the face before it) for a character of
+    /// no script of its own that it has, else `primary`, else the first fallback face with it.
+    private static func face(for scalar: Unicode.Scalar, primary: Typeface, previous: Typeface?) -> Typeface {
+        if let previous, previous !== primary, TextScript(of: scalar).isShared, previous.covers(scalar) { return previous }
+        if primary.covers(scalar) || scalar.properties.isWhitespace || scalar == Typeface.bullet { return primary }
+        return fallbackFaces.lazy.compactMap { try? $0.typeface() }.first { $0.covers(scalar) } ?? primary
+    }
+
+    /// Whether `scalar`, followed by `next`, is shown as an emoji: it has emoji presentation
+    /// (Emoji_Presentation), or it is an emoji followed by the emoji presentation selector U+FE0F.
+    private static func isShownAsEmoji(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+        scalar.properties.isEmojiPresentation || (next == "\u{FE0F}" && scalar.properties.isEmoji)
     }
 }

@@ -32,9 +32,13 @@ extension Canvas {
         }
         for placed in line.glyphs {
             let face = placed.font.typeface
+            let pen = Point(origin.x + placed.x, origin.y - placed.y)
+            if let (image, place) = Self.colorBitmap(placed, pen: pen) {
+                draw(image, transform: place.concatenating(transform), alpha: color.alpha)
+                continue
+            }
             let outline = placed.font.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
-            let pen = Point(origin.x + placed.x, origin.y - placed.y)
             if cacheable, let spot = GlyphPlacement(pen: transform.apply(pen)) {
                 let ppem64 = Int(saturating: (font.pointSize * transform.a * 64).rounded())
                 let key = GlyphMaskCache.Key(typeface: face, glyph: placed.glyph, emboldening: placed.font.emboldening,
@@ -59,12 +63,30 @@ extension Canvas {
     public func draw(_ line: TextLine, at origin: Point, color: Color, transform: AffineTransform = .identity,
                      projection: ProjectiveTransform) {
         for placed in line.glyphs {
+            if let (image, place) = Self.colorBitmap(placed, pen: Point(origin.x + placed.x, origin.y - placed.y)) {
+                draw(image, transform: place.concatenating(transform), projection: projection, alpha: color.alpha)
+                continue
+            }
             let outline = placed.font.outline(of: placed.glyph)
             guard !outline.isEmpty else { continue }
             let s = placed.font.unitScale
             let toUser = AffineTransform(a: s, b: 0, c: 0, d: -s, tx: origin.x + placed.x, ty: origin.y - placed.y)
             fill(outline, color: color, transform: toUser.concatenating(transform), projection: projection)
         }
+    }
+
+    /// A colour glyph's decoded bitmap (an emoji) and the transform from its pixels to the line's
+    /// space: the strike scaled to the font's size (`pointSize / pixelsPerEm` points a pixel),
+    /// its top-left corner at the metrics' bearings from `pen`, as FreeType places a scaled CBDT
+    /// strike. Nil for an outline glyph. Drawn in any colour's alpha, never tinted: Core Text
+    /// draws Apple Color Emoji in its own colours.
+    private static func colorBitmap(_ placed: TextLine.Placement, pen: Point) -> (Pixmap, AffineTransform)? {
+        let face = placed.font.typeface
+        guard let strike = face.colorBitmaps, let bitmap = strike.glyphs[placed.glyph],
+              let image = ColorGlyphCache.shared.image(of: placed.glyph, in: face) else { return nil }
+        let s = placed.font.pointSize / Double(strike.pixelsPerEm)
+        return (image, AffineTransform(a: s, b: 0, c: 0, d: s, tx: pen.x + Double(bitmap.bearingX) * s,
+                                       ty: pen.y - Double(bitmap.bearingY) * s))
     }
 
     /// Draws a laid-out label (its bounds are in the space `transform` maps to device pixels).

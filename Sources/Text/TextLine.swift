@@ -59,13 +59,19 @@ public struct TextLine: Equatable, Sendable {
         width = font.points(pen)
     }
 
-    /// The box around the glyphs' outlines (control points included, so it contains them) in
-    /// points relative to the baseline origin, y down; `nil` when no glyph has ink.
+    /// The box around the glyphs' outlines (control points included, so it contains them) and
+    /// colour bitmaps, in points relative to the baseline origin, y down; `nil` when no glyph has ink.
     public var inkBounds: Rect? {
         let boxes = glyphs.compactMap { placed -> Rect? in
-            let outline = placed.font.outline(of: placed.glyph)
-            guard !outline.isEmpty else { return nil }
-            let b = outline.bounds, s = placed.font.unitScale
+            let face = placed.font.typeface, b: Rect
+            if let strike = face.colorBitmaps, let bitmap = strike.glyphs[placed.glyph] {
+                b = strike.bounds(of: bitmap, unitsPerEm: face.unitsPerEm)
+            } else {
+                let outline = placed.font.outline(of: placed.glyph)
+                guard !outline.isEmpty else { return nil }
+                b = outline.bounds
+            }
+            let s = placed.font.unitScale
             return Rect(placed.x + b.minX * s, -placed.y - b.maxY * s, b.width * s, b.height * s)
         }
         return boxes.dropFirst().reduce(boxes.first) { $0?.union($1) }

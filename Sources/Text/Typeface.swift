@@ -42,6 +42,8 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The glyph id of the drawn bullet, when the font has none of its own.
     private let drawnBullet: Int?
     private let drawnBulletAdvance: Int
+    /// The colour bitmaps (`CBLC`/`CBDT`: Noto Color Emoji's emoji), when the file has them.
+    let colorBitmaps: ColorBitmaps?
     /// The file as HarfBuzz reads it, for shaping (`shape(_:range:rightToLeft:script:language:unitsPerEm:)`).
     let harfBuzz: HarfBuzzFace
 
@@ -59,7 +61,11 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         self.characters = characters
         fileGlyphCount = header.numGlyphs
         metrics = try HorizontalMetrics(tables, header: header)
-        var outlines = try GlyphTable(tables, header: header).allOutlines()
+        let colorBitmaps = try ColorBitmaps(tables, numGlyphs: header.numGlyphs)
+        self.colorBitmaps = colorBitmaps
+        // A colour bitmap font (Noto Color Emoji) has no outlines at all.
+        var outlines = colorBitmaps != nil && tables["glyf"] == nil ? [Path](repeating: Path(), count: header.numGlyphs)
+            : try GlyphTable(tables, header: header).allOutlines()
         gpos = try GPOSKerning(tables)
         kern = try KernTable(tables)
 
@@ -84,8 +90,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
         }
         self.outlines = outlines
         let boxes = outlines.filter { !$0.isEmpty }.map(\.bounds)
-        inkMinY = boxes.map(\.minY).min() ?? 0
-        inkMaxY = boxes.map(\.maxY).max() ?? 0
+        let bitmaps = colorBitmaps.map { strike in strike.glyphs.values.map { strike.bounds(of: $0, unitsPerEm: header.unitsPerEm) } } ?? []
+        inkMinY = (boxes + bitmaps).map(\.minY).min() ?? 0
+        inkMaxY = (boxes + bitmaps).map(\.maxY).max() ?? 0
     }
 
     /// Reads and parses a TrueType file.
@@ -158,6 +165,9 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     /// The outline of `glyph` in font units, y up; empty for a glyph with no contours (space)
     /// and for a number that is no glyph of the font.
     public func outline(of glyph: Int) -> Path { outlines.indices.contains(glyph) ? outlines[glyph] : Path() }
+
+    /// Whether `glyph` is drawn as a colour bitmap (an emoji of Noto Color Emoji), not an outline.
+    public func hasColorBitmap(_ glyph: Int) -> Bool { colorBitmaps?.glyphs[glyph] != nil }
 
     /// The name it was loaded under.
     public var description: String { name }

@@ -175,6 +175,9 @@ import Testing
             let embedded = try face.typeface()
             #expect((0..<fromFile.glyphCount).allSatisfy { fromFile.outline(of: $0) == embedded.outline(of: $0) },
                     "\(face.rawValue): rerun Assets/Fonts/make-fonts.sh")
+            #expect(fromFile.colorBitmaps?.glyphs.count == embedded.colorBitmaps?.glyphs.count
+                    && fromFile.colorBitmaps?.file.hashValue == embedded.colorBitmaps?.file.hashValue,
+                    "\(face.rawValue): rerun Assets/Fonts/make-fonts.sh")
         }
     }
 
