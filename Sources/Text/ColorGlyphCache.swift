@@ -7,12 +7,12 @@ import Raster
 /// when one is set (so a render's emoji count against its images' budget) and within its own
 /// metrics' size; the cache holds at most `capacity` decoded pixels and starts afresh beyond
 /// that. A glyph whose PNG does not decode is remembered as having no image and draws nothing.
-public final class ColorGlyphCache: @unchecked Sendable {
+final class ColorGlyphCache: @unchecked Sendable {
     /// The cache text drawing uses.
-    public static let shared = ColorGlyphCache()
+    static let shared = ColorGlyphCache()
 
     /// The most decoded pixels kept: 16 M (64 MB), about 960 of Noto Color Emoji's 136 × 128 emoji.
-    public let capacity: Int
+    let capacity: Int
 
     private struct Key: Hashable {
         /// The typeface itself (compared by identity), kept alive by its entries.
@@ -25,10 +25,7 @@ public final class ColorGlyphCache: @unchecked Sendable {
     private let lock = NSLock()
 
     /// An empty cache holding up to `capacity` decoded pixels.
-    public init(capacity: Int = 1 << 24) { self.capacity = capacity }
-
-    /// How many glyph images are cached (decoded or found undecodable).
-    public var count: Int { lock.withLock { images.count } }
+    init(capacity: Int = 1 << 24) { self.capacity = capacity }
 
     /// The decoded bitmap of `glyph` in `typeface`; nil when it has none or it does not decode.
     func image(of glyph: Int, in typeface: Typeface) -> Pixmap? {

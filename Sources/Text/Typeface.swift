@@ -167,7 +167,7 @@ public final class Typeface: Hashable, Sendable, CustomStringConvertible {
     public func outline(of glyph: Int) -> Path { outlines.indices.contains(glyph) ? outlines[glyph] : Path() }
 
     /// Whether `glyph` is drawn as a colour bitmap (an emoji of Noto Color Emoji), not an outline.
-    public func hasColorBitmap(_ glyph: Int) -> Bool { colorBitmaps?.glyphs[glyph] != nil }
+    func hasColorBitmap(_ glyph: Int) -> Bool { colorBitmaps?.glyphs[glyph] != nil }
 
     /// The name it was loaded under.
     public var description: String { name }
