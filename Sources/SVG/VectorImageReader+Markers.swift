@@ -18,20 +18,24 @@ extension VectorImageReader {
 
     /// The markers `style` asks for at the vertices of `path` (user space of `context`).
     func markers(on path: Path, element: MarkupElement, _ context: Context) -> [VectorNode] {
-        let style = context.style
-        guard !context.clipping, style.markerStart != nil || style.markerMid != nil || style.markerEnd != nil else { return [] }
+        guard !context.clipping,
+              context.style.markerStart != nil || context.style.markerMid != nil || context.style.markerEnd != nil else { return [] }
         let vertices = Self.markerVertices(path)
-        guard !vertices.isEmpty else { return [] }
         var nodes: [VectorNode] = []
         for (index, vertex) in vertices.enumerated() {
-            let isFirst = index == 0, isLast = index == vertices.count - 1
-            let ids = [isFirst ? style.markerStart : nil, !isFirst && !isLast ? style.markerMid : nil,
-                       isLast ? style.markerEnd : nil]
-            for id in ids.compactMap({ $0 }) {
-                nodes += marker(id, at: vertex, isStart: isFirst, element: element, context)
+            for id in Self.markerIDs(at: index, of: vertices.count, context) {
+                nodes += marker(id, at: vertex, isStart: index == 0, element: element, context)
             }
         }
         return nodes
+    }
+
+    /// The markers drawn at vertex `index` of `count`: `marker-start` at the first,
+    /// `marker-mid` between, `marker-end` at the last (a lone vertex takes start and end).
+    private static func markerIDs(at index: Int, of count: Int, _ context: Context) -> [String] {
+        let isFirst = index == 0, isLast = index == count - 1
+        return [isFirst ? context.style.markerStart : nil, !isFirst && !isLast ? context.style.markerMid : nil,
+                isLast ? context.style.markerEnd : nil].compactMap { $0 }
     }
 
     /// One marker instance at `vertex`.
@@ -49,12 +53,22 @@ extension VectorImageReader {
         defer { leave("marker #\(id)") }
         expanding.insert("marker:" + id)
         defer { expanding.remove("marker:" + id) }
+        guard let (inner, size) = markerPlacement(marker, at: vertex, isStart: isStart, context) else { return [] }
+        return wrap(viewport(marker, rect: Rect(0, 0, size.width, size.height), inner), element: marker, inner)
+    }
+
+    /// The context a marker's viewport is placed in at `vertex` (scaled by the stroke width
+    /// unless its units are `userSpaceOnUse`, turned by `orient`), with the viewport's size;
+    /// `nil` when it has no area.
+    @inline(never)
+    private func markerPlacement(_ marker: MarkupElement, at vertex: MarkerVertex, isStart: Bool,
+                                 _ context: Context) -> (Context, Size)? {
         var inner = Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts)
         inner.style = style(of: marker, parent: inner)
         let lengths = inner.lengths
         let width = length(marker, "markerWidth", .x, lengths, nonNegative: true) ?? 3
         let height = length(marker, "markerHeight", .y, lengths, nonNegative: true) ?? 3
-        guard width > 0, height > 0 else { return [] }
+        guard width > 0, height > 0 else { return nil }
         var reference = Point(length(marker, "refX", .x, lengths) ?? 0, length(marker, "refY", .y, lengths) ?? 0)
         if let viewBox = viewBox(of: marker),
            let placement = aspectRatio(of: marker).transform(viewBox, into: Rect(0, 0, width, height)) {
@@ -62,13 +76,13 @@ extension VectorImageReader {
         }
         let units = marker.attribute("markerUnits")?.value.trimmingSpace()
         let scale = units == "userSpaceOnUse" ? 1 : context.style.strokeWidth
-        guard scale > 0 else { return [] }
+        guard scale > 0 else { return nil }
         inner.transform = AffineTransform.translation(-reference.x, -reference.y)
             .concatenating(.scale(scale, scale))
             .concatenating(orientation(of: marker, at: vertex, isStart: isStart))
             .concatenating(.translation(vertex.point.x, vertex.point.y))
             .concatenating(context.transform)
-        return wrap(viewport(marker, rect: Rect(0, 0, width, height), inner), element: marker, inner)
+        return (inner, Size(width, height))
     }
 
     /// The rotation `orient` gives a marker at `vertex`: a fixed angle in degrees, or along

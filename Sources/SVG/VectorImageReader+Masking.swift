@@ -6,35 +6,44 @@ import Raster
 /// browsers do); a reference cycle or an empty bounding box in `objectBoundingBox` units
 /// clips everything away, as the spec's "not rendered".
 extension VectorImageReader {
+    /// What clips or masks away everything.
+    private static let nothing = VectorGroup(children: [], clips: [])
+
     /// What clips a group: a clip group, `nil` for no clip.
     func clipPath(_ id: String, for group: VectorGroup, _ context: Context, at element: MarkupElement) -> VectorGroup? {
         guard let clip = elements[id], clip.name == "clipPath" else {
             warn(at: element.offset, "clip-path: no <clipPath> '#\(id)' in this file, ignored")
             return nil
         }
-        let nothing = VectorGroup(children: [], clips: [])
         guard !expanding.contains("clip:" + id) else {
             warn(at: element.offset, "clip-path: '#\(id)' refers back to itself; not drawn")
-            return nothing
+            return Self.nothing
         }
-        guard enter("clip-path #\(id)", at: element.offset) else { return nothing }
+        guard enter("clip-path #\(id)", at: element.offset) else { return Self.nothing }
         defer { leave("clip-path #\(id)") }
         expanding.insert("clip:" + id)
         defer { expanding.remove("clip:" + id) }
-        var inner = context
-        inner.style = style(of: clip, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
-        inner.clipping = true
-        var units = AffineTransform.identity
-        if clip.attribute("clipPathUnits")?.value.trimmingSpace() == "objectBoundingBox" {
-            guard let box = objectBox(group, context), box.width > 0, box.height > 0 else { return nothing }
-            units = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y)
-        }
-        inner.transform = transform(of: clip, inner).concatenating(units).concatenating(context.transform)
+        guard let inner = clipContext(clip, for: group, context) else { return Self.nothing }
         var result = VectorGroup(children: children(of: clip, inner))
         if let nested = inner.style.clipPath, let outer = clipPath(nested, for: group, context, at: clip) {
             result.clips = [outer]
         }
         return result
+    }
+
+    /// The context a `clipPath`'s content is read in for `group`; `nil` when its units are
+    /// `objectBoundingBox` and the group's box is empty.
+    @inline(never)
+    private func clipContext(_ clip: MarkupElement, for group: VectorGroup, _ context: Context) -> Context? {
+        var inner = referencedContext(clip, context)
+        inner.clipping = true
+        var units = AffineTransform.identity
+        if clip.attribute("clipPathUnits")?.value.trimmingSpace() == "objectBoundingBox" {
+            guard let box = objectBox(group, context), box.width > 0, box.height > 0 else { return nil }
+            units = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y)
+        }
+        inner.transform = transform(of: clip, inner).concatenating(units).concatenating(context.transform)
+        return inner
     }
 
     /// What masks a group: a mask group, `nil` for no mask.
@@ -43,37 +52,51 @@ extension VectorImageReader {
             warn(at: element.offset, "mask: no <mask> '#\(id)' in this file, ignored")
             return nil
         }
-        let nothing = VectorGroup(children: [], clips: [])
         guard !expanding.contains("mask:" + id) else {
             warn(at: element.offset, "mask: '#\(id)' refers back to itself; not drawn")
-            return nothing
+            return Self.nothing
         }
-        guard enter("mask #\(id)", at: element.offset) else { return nothing }
+        guard enter("mask #\(id)", at: element.offset) else { return Self.nothing }
         defer { leave("mask #\(id)") }
         expanding.insert("mask:" + id)
         defer { expanding.remove("mask:" + id) }
+        guard let (inner, regionClip) = maskContext(mask, for: group, context) else { return Self.nothing }
+        let content = children(of: mask, inner)
+        var result = VectorGroup(children: content, clips: [regionClip], maskMode: maskMode(of: mask))
+        if let nested = inner.style.mask, let outer = self.mask(nested, for: group, context, at: mask) {
+            result.masks = [outer]
+        }
+        return result
+    }
+
+    /// The context a `mask`'s content is read in for `group`, with the clip to the mask's
+    /// region; `nil` when the region is empty or its content's `objectBoundingBox` units meet
+    /// an empty box.
+    @inline(never)
+    private func maskContext(_ mask: MarkupElement, for group: VectorGroup, _ context: Context) -> (Context, VectorGroup)? {
         let box = objectBox(group, context)
-        guard let region = region(of: mask, units: "maskUnits", box: box, context) else { return nothing }
-        var inner = context
-        inner.style = style(of: mask, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
+        guard let region = region(of: mask, units: "maskUnits", box: box, context) else { return nil }
+        var inner = referencedContext(mask, context)
         inner.clipping = false
         if mask.attribute("maskContentUnits")?.value.trimmingSpace() == "objectBoundingBox" {
-            guard let box, box.width > 0, box.height > 0 else { return nothing }
+            guard let box, box.width > 0, box.height > 0 else { return nil }
             inner.transform = AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.x, ty: box.y)
                 .concatenating(context.transform)
         }
         let regionClip = VectorGroup(children: [.shape(Shape(path: Path(rect: region).transformed(by: context.transform),
                                                                fill: .solid(.black)))])
-        var result = VectorGroup(children: children(of: mask, inner), clips: [regionClip])
+        return (inner, regionClip)
+    }
+
+    /// A `mask`'s `mask-type`: luminance unless it says alpha.
+    private func maskMode(of mask: MarkupElement) -> MaskMode {
         switch declaredValue("mask-type", of: mask) {
-        case nil, "luminance": break
-        case "alpha": result.maskMode = .alpha
-        case let other?: warn(at: mask.offset, "mask-type: invalid value '\(other)', ignored")
+        case nil, "luminance": return .luminance
+        case "alpha": return .alpha
+        case let other?:
+            warn(at: mask.offset, "mask-type: invalid value '\(other)', ignored")
+            return .luminance
         }
-        if let nested = inner.style.mask, let outer = self.mask(nested, for: group, context, at: mask) {
-            result.masks = [outer]
-        }
-        return result
     }
 
     /// The region a `mask` or `filter` element covers (its x, y, width and height, by default

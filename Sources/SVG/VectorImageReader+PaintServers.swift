@@ -22,6 +22,14 @@ extension VectorImageReader {
             warn(at: element.offset, "paint: '#\(id)' is a <\(server.name)>, which cannot paint")
             return .missing
         }
+        return gradient(server, box: box, context)
+    }
+
+    /// A `linearGradient` or `radialGradient` for an element with bounding box `box`. Apart
+    /// from `paintServer`, which a chain of patterns recurses through, to keep that function's
+    /// stack frame small.
+    @inline(never)
+    private func gradient(_ server: MarkupElement, box: Rect, _ context: Context) -> PaintServerResult {
         let chain = gradientChain(server)
         func attribute(_ name: String) -> MarkupAttribute? { chain.lazy.compactMap { $0.attribute(name) }.first }
         let boundingBox = attribute("gradientUnits")?.value.trimmingSpace() != "userSpaceOnUse"
@@ -105,6 +113,23 @@ extension VectorImageReader {
     /// patterns multiply): 32 full-size tiles, a second or so of drawing.
     static let maximumPatternPixels = 32 << 20
 
+    /// A pattern tile about to be rendered: the context its content is read in (from `holder`,
+    /// the first pattern of the `href` chain with children), its size in pixels, where its
+    /// pixels go in viewBox coordinates and its key in `patternTiles`.
+    private struct PatternTile {
+        var context: Context
+        var holder: MarkupElement
+        var pixelsWide: Double, pixelsHigh: Double
+        var pixelsToViewBox: AffineTransform
+        var key: String
+    }
+
+    /// A pattern's tile to render, or what it paints without one.
+    private enum PatternPlan {
+        case render(PatternTile)
+        case done(PaintServerResult)
+    }
+
     /// `<pattern>`: its tile (x, y, width, height in `patternUnits`) rendered once with its
     /// content (in `patternContentUnits`, or fitted by its viewBox) at twice the scale the tile
     /// is drawn at, then repeated as an `ImagePattern`.
@@ -118,6 +143,22 @@ extension VectorImageReader {
         defer { leave("pattern #\(id)") }
         expanding.insert("pattern:" + id)
         defer { expanding.remove("pattern:" + id) }
+        let tile: PatternTile
+        switch patternPlan(server, id: id, box: box, context, at: element) {
+        case let .done(result): return result
+        case let .render(planned): tile = planned
+        }
+        patternNesting += 1
+        let nodes = children(of: tile.holder, tile.context)
+        patternNesting -= 1
+        return .found(render(tile, nodes))
+    }
+
+    /// The tile `pattern` renders for an element with bounding box `box`, unless the tile is
+    /// empty, already rendered or past the file's budget of tile pixels.
+    @inline(never)
+    private func patternPlan(_ server: MarkupElement, id: String, box: Rect, _ context: Context,
+                             at element: MarkupElement) -> PatternPlan {
         let chain = gradientChain(server)
         func attribute(_ name: String) -> MarkupAttribute? { chain.lazy.compactMap { $0.attribute(name) }.first }
         let boundingBox = attribute("patternUnits")?.value.trimmingSpace() != "userSpaceOnUse"
@@ -128,10 +169,10 @@ extension VectorImageReader {
         }
         var tile = Rect(number("x", .x), number("y", .y), number("width", .x), number("height", .y))
         if boundingBox {
-            guard box.width > 0, box.height > 0 else { return .found(nil) }
+            guard box.width > 0, box.height > 0 else { return .done(.found(nil)) }
             tile = Rect(box.x + tile.x * box.width, box.y + tile.y * box.height, tile.width * box.width, tile.height * box.height)
         }
-        guard tile.width > 0, tile.height > 0 else { return .found(nil) }
+        guard tile.width > 0, tile.height > 0 else { return .done(.found(nil)) }
         let patternTransform = chain.first { $0.attribute("patternTransform") != nil }
             .map { transform(of: $0, context, attribute: "patternTransform") } ?? .identity
         // Tile space (origin at the tile's corner) to viewBox coordinates.
@@ -140,7 +181,7 @@ extension VectorImageReader {
         var content = AffineTransform.identity
         if let holder = chain.first(where: { $0.attribute("viewBox") != nil }), let viewBox = viewBox(of: holder) {
             guard let fit = aspectRatio(of: holder).transform(viewBox, into: Rect(0, 0, tile.width, tile.height)) else {
-                return .found(nil)
+                return .done(.found(nil))
             }
             content = fit
         } else if attribute("patternContentUnits")?.value.trimmingSpace() == "objectBoundingBox" {
@@ -153,31 +194,33 @@ extension VectorImageReader {
         let limit = Double(Self.maximumTileSide)
         let pixelsWide = min(limit, max(1, (tile.width * shown).rounded(.up)))
         let pixelsHigh = min(limit, max(1, (tile.height * shown).rounded(.up)))
-        guard pixelsWide.isFinite, pixelsHigh.isFinite else { return .found(nil) }
+        guard pixelsWide.isFinite, pixelsHigh.isFinite else { return .done(.found(nil)) }
         let toPixels = AffineTransform.scale(pixelsWide / tile.width, pixelsHigh / tile.height)
         let key = "\(id) \(tile) \(tileToViewBox) \(content) \(context.viewport)"
-        if let rendered = patternTiles[key] { return .found(rendered) }
+        if let rendered = patternTiles[key] { return .done(.found(rendered)) }
         let pixels = Int(pixelsWide * pixelsHigh)
         guard patternPixels + pixels <= Self.maximumPatternPixels else {
             warn(at: element.offset, "paint: the file's patterns need more than \(Self.maximumPatternPixels) pixels of tiles; '#\(id)' is not painted")
             patternTiles[key] = .some(nil)
-            return .found(nil)
+            return .done(.found(nil))
         }
         patternPixels += pixels
-        var inner = context
-        inner.style = style(of: server, parent: Context(style: Style(), transform: .identity, viewport: context.viewport, fonts: fonts))
+        var inner = referencedContext(server, context)
         inner.transform = content.concatenating(toPixels)
         inner.clipping = false
-        let holder = chain.first { $0.children.contains { !$0.isText } } ?? server
-        patternNesting += 1
-        let nodes = children(of: holder, inner)
-        patternNesting -= 1
-        let canvas = Canvas(width: Int(pixelsWide), height: Int(pixelsHigh))
-        canvas.draw(VectorGroup(children: nodes), transform: .identity)
         let pixelsToViewBox = AffineTransform.scale(tile.width / pixelsWide, tile.height / pixelsHigh).concatenating(tileToViewBox)
-        let paint = Paint.pattern(ImagePattern(tile: canvas.pixmap, transform: pixelsToViewBox))
-        patternTiles[key] = paint
-        return .found(paint)
+        return .render(PatternTile(context: inner, holder: chain.first { $0.children.contains { !$0.isText } } ?? server,
+                                   pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, pixelsToViewBox: pixelsToViewBox, key: key))
+    }
+
+    /// `tile` rendered with its content `nodes`, as a paint (kept in `patternTiles`).
+    @inline(never)
+    private func render(_ tile: PatternTile, _ nodes: [VectorNode]) -> Paint {
+        let canvas = Canvas(width: Int(tile.pixelsWide), height: Int(tile.pixelsHigh))
+        canvas.draw(VectorGroup(children: nodes), transform: .identity)
+        let paint = Paint.pattern(ImagePattern(tile: canvas.pixmap, transform: tile.pixelsToViewBox))
+        patternTiles[tile.key] = paint
+        return paint
     }
 
     /// The stops of `gradient`: offsets clamped to 0...1 and made non-decreasing, colours

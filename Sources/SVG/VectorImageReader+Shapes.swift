@@ -17,29 +17,37 @@ extension VectorImageReader {
 
     /// `path` (user space) painted with the context's style, in viewBox coordinates.
     func painted(_ path: Path, element: MarkupElement, _ context: Context) -> VectorNode? {
-        let style = context.style
         let outline = path.transformed(by: context.transform)
         guard outline.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
             warn(at: element.offset, "<\(element.name)>: coordinates overflow after its transform; not drawn")
             return nil
         }
-        if context.clipping {
-            return style.isVisible ? .shape(Shape(path: outline, fill: .solid(.black), fillRule: style.clipRule)) : nil
-        }
-        guard style.isVisible else { return nil }
+        guard context.style.isVisible else { return nil }
+        if context.clipping { return .shape(Shape(path: outline, fill: .solid(.black), fillRule: context.style.clipRule)) }
         let box = path.tightBounds() ?? .zero
-        let fill = paint(style.fill, opacity: style.fillOpacity, box: box, element: element, context)
+        let fill = paint(context.style.fill, opacity: context.style.fillOpacity, box: box, element: element, context)
+        let strokePaint = context.style.strokeWidth > 0
+            ? paint(context.style.stroke, opacity: context.style.strokeOpacity, box: box, element: element, context) : nil
+        return Self.shape(outline, centerline: path, fill: fill, strokePaint: strokePaint, context)
+    }
+
+    /// The shape `outline` filled with `fill` and stroked with `strokePaint` along `centerline`
+    /// as the context's style says; `nil` when neither paints. Apart from `painted`, which a
+    /// chain of patterns recurses through, to keep that function's stack frame small.
+    @inline(never)
+    private static func shape(_ outline: Path, centerline: Path, fill: Paint?, strokePaint: Paint?,
+                              _ context: Context) -> VectorNode? {
         var stroke: Stroke?
-        if style.strokeWidth > 0,
-           let strokePaint = paint(style.stroke, opacity: style.strokeOpacity, box: box, element: element, context) {
+        if let strokePaint {
+            let style = context.style
             let dashes = style.dashArray.reduce(0, +) > 0 ? style.dashArray : []
             stroke = Stroke(paint: strokePaint,
                             style: StrokeStyle(width: style.strokeWidth, cap: style.lineCap, join: style.lineJoin,
                                                miterLimit: style.miterLimit),
-                            dashes: dashes, dashPhase: style.dashOffset, centerline: path, transform: context.transform)
+                            dashes: dashes, dashPhase: style.dashOffset, centerline: centerline, transform: context.transform)
         }
         guard fill != nil || stroke != nil else { return nil }
-        return .shape(Shape(path: outline, fill: fill, fillRule: style.fillRule, stroke: stroke))
+        return .shape(Shape(path: outline, fill: fill, fillRule: context.style.fillRule, stroke: stroke))
     }
 
     /// A paint value resolved for an element whose geometry has bounding box `box` (user space).

@@ -217,7 +217,21 @@ final class VectorImageReader {
         return nodes
     }
 
+    /// The elements that draw; any other is skipped where it stands.
+    private static let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle",
+                                                  "ellipse", "line", "polyline", "polygon", "image"]
+    /// The elements that draw inside a `clipPath`.
+    private static let clipContent: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+                                                   "text", "use"]
+
     /// The nodes one element produces in `parent`'s context.
+    ///
+    /// Every chain of elements and references passes through here, `children(of:_:)` and the
+    /// function that follows the reference (`use`, `viewport`, `pattern`, `marker`, `clipPath`,
+    /// `mask`), so these keep their stack frames small: what needs many locals (styles,
+    /// contexts, lengths, the shapes drawn) is worked out in `@inline(never)` helpers that
+    /// return before the recursion. In a debug build a chain of 250 patterns took 20 KB of stack
+    /// a pattern and overflowed 4 MB; see `HostileInputTests.deepDrawings`.
     func nodes(of element: MarkupElement, _ parent: Context) -> [VectorNode] {
         guard nodeBudget > 0 else {
             if nodeBudget == 0 {
@@ -227,31 +241,22 @@ final class VectorImageReader {
             return []
         }
         nodeBudget -= 1
-        let renderable: Set<String> = ["g", "svg", "use", "a", "switch", "text", "path", "rect", "circle", "ellipse",
-                                       "line", "polyline", "polygon", "image"]
-        guard renderable.contains(element.name), enter(nil, at: element.offset) else { return [] }
+        guard Self.renderable.contains(element.name), enter(nil, at: element.offset) else { return [] }
         defer { leave(nil) }
         walking.insert(element.offset)
         defer { walking.remove(element.offset) }
-        var context = parent
-        context.style = style(of: element, parent: parent)
-        guard context.style.isDisplayed else { return [] }
+        guard let context = elementContext(element, parent) else { return [] }
         // Each function of a filter list but the last wraps the element in a group of its own
         // (`wrap`): they count as that many levels, so no list nests the render tree deeper
         // than `maximumDepth`. Chromium takes a list of any length (css_parsing_utils'
         // ConsumeFilterFunctionList); 20,000 functions here overflowed the stack.
-        let filterList = context.clipping || context.style.filters.count < 2 ? nil
-            : "filter: \(context.style.filters.count) functions"
+        let filterGroups = context.clipping ? 0 : context.style.filters.count - 1
+        let filterList = filterGroups > 0 ? "filter: \(filterGroups + 1) functions" : nil
         if let filterList {
-            guard enter(filterList, levels: context.style.filters.count - 1, at: element.offset) else { return [] }
+            guard enter(filterList, levels: filterGroups, at: element.offset) else { return [] }
         }
-        defer { if let filterList { leave(filterList, levels: context.style.filters.count - 1) } }
-        if context.clipping, !["path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"]
-            .contains(element.name) { return [] }
-        if element.name != "svg" {
-            context.transform = transform(of: element, context).concatenating(parent.transform)
-        }
-        var nodes: [VectorNode]
+        defer { if let filterList { leave(filterList, levels: filterGroups) } }
+        let nodes: [VectorNode]
         switch element.name {
         case "g", "a", "switch":
             nodes = children(of: element, context)
@@ -269,31 +274,70 @@ final class VectorImageReader {
         return wrap(nodes, element: element, context)
     }
 
+    /// The context `element` is read in inside `parent` (its cascaded style, its transform);
+    /// `nil` when it draws nothing there: `display: none`, or not a shape inside a clip path.
+    @inline(never)
+    private func elementContext(_ element: MarkupElement, _ parent: Context) -> Context? {
+        var context = parent
+        context.style = style(of: element, parent: parent)
+        guard context.style.isDisplayed else { return nil }
+        if context.clipping, !Self.clipContent.contains(element.name) { return nil }
+        if element.name != "svg" {
+            context.transform = transform(of: element, context).concatenating(parent.transform)
+        }
+        return context
+    }
+
+    /// `context` for the content of a `clipPath`, `mask`, `pattern` or `marker` element: the
+    /// element's own style, cascaded from the initial one (its content inherits from it, not
+    /// from the element that refers to it).
+    @inline(never)
+    func referencedContext(_ element: MarkupElement, _ context: Context) -> Context {
+        var inner = context
+        inner.style = style(of: element, parent: Context(style: Style(), transform: .identity, viewport: context.viewport,
+                                                         fonts: fonts))
+        return inner
+    }
+
     /// `nodes` inside a group carrying the element's filter, opacity, clip path and mask, when it
     /// has any; none at all when its filter is in error.
     func wrap(_ nodes: [VectorNode], element: MarkupElement, _ context: Context) -> [VectorNode] {
-        let style = context.style
         guard !nodes.isEmpty else { return nodes }
-        var group = VectorGroup(children: nodes, opacity: context.clipping ? 1 : style.opacity,
-                                blendMode: context.clipping ? .normal : style.blendMode, isolated: style.isolated)
+        var group = VectorGroup(children: nodes, opacity: context.clipping ? 1 : context.style.opacity,
+                                blendMode: context.clipping ? .normal : context.style.blendMode,
+                                isolated: context.style.isolated)
         if group.blendMode != .normal { blends = true }
-        if let id = style.clipPath, let clip = clipPath(id, for: group, context, at: element) { group.clips = [clip] }
-        if let id = style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
+        if let id = context.style.clipPath, let clip = clipPath(id, for: group, context, at: element) { group.clips = [clip] }
+        if let id = context.style.mask, !context.clipping, let mask = mask(id, for: group, context, at: element) {
             group.masks = [mask]
         }
-        if !style.filters.isEmpty, !context.clipping {
-            guard let filters = filters(style.filters, for: group, context, at: element) else { return [] }
-            // Every filter but the last wraps the content in a group of its own; the last
-            // shares the group that clips, masks and fades the filtered result.
-            for filter in filters.dropLast() {
-                group.children = [.group(VectorGroup(children: group.children, filter: filter))]
-            }
-            group.filter = filters.last
+        if !context.style.filters.isEmpty, !context.clipping {
+            guard filter(&group, element: element, context) else { return [] }
         }
+        return Self.layered(group)
+    }
+
+    /// Puts `group` through the element's filter list; false when the element is not rendered.
+    @inline(never)
+    private func filter(_ group: inout VectorGroup, element: MarkupElement, _ context: Context) -> Bool {
+        guard let filters = filters(context.style.filters, for: group, context, at: element) else { return false }
+        // Every filter but the last wraps the content in a group of its own; the last
+        // shares the group that clips, masks and fades the filtered result.
+        for filter in filters.dropLast() {
+            group.children = [.group(VectorGroup(children: group.children, filter: filter))]
+        }
+        group.filter = filters.last
+        return true
+    }
+
+    /// `group` as the nodes it draws: its children when it needs no layer, a lone shape with
+    /// one paint taking the group's opacity into that paint (the same pixels, no layer), or the
+    /// group itself; nothing when it is fully transparent.
+    @inline(never)
+    private static func layered(_ group: VectorGroup) -> [VectorNode] {
         if !group.needsLayer { return group.children }
-        // A lone shape with one paint takes the opacity into that paint: the same pixels, no layer.
-        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, group.blendMode == .normal, nodes.count == 1,
-           case var .shape(shape) = nodes[0],
+        if group.clips.isEmpty, group.masks.isEmpty, group.filter == nil, group.blendMode == .normal,
+           group.children.count == 1, case var .shape(shape) = group.children[0],
            (shape.fill == nil) != (shape.stroke == nil) {
             shape.fill = shape.fill.map { $0.multiplyingAlpha(by: group.opacity) }
             if let paint = shape.stroke?.paint { shape.stroke?.paint = paint.multiplyingAlpha(by: group.opacity) }
@@ -330,14 +374,26 @@ final class VectorImageReader {
     /// The content of an `svg` or `symbol` element placed in `rect` of the current user space.
     func viewport(_ element: MarkupElement, rect: Rect, _ context: Context) -> [VectorNode] {
         guard rect.width > 0, rect.height > 0 else { return [] }
+        let nodes = children(of: element, viewportContext(element, rect: rect, context))
+        guard !nodes.isEmpty else { return [] }
+        return clipped(nodes, to: element, rect: rect, context)
+    }
+
+    /// `context` inside the viewport of an `svg` or `symbol` element placed in `rect`.
+    @inline(never)
+    private func viewportContext(_ element: MarkupElement, rect: Rect, _ context: Context) -> Context {
         var inner = context
         let viewBox = self.viewBox(of: element)
         let placement = viewBox.flatMap { aspectRatio(of: element).transform($0, into: rect) }
             ?? .translation(rect.x, rect.y)
         inner.transform = placement.concatenating(context.transform)
         inner.viewport = viewBox?.size ?? rect.size
-        let nodes = children(of: element, inner)
-        guard !nodes.isEmpty else { return [] }
+        return inner
+    }
+
+    /// A viewport's content clipped to `rect`, unless its `overflow` shows it.
+    @inline(never)
+    private func clipped(_ nodes: [VectorNode], to element: MarkupElement, rect: Rect, _ context: Context) -> [VectorNode] {
         // overflow defaults to hidden on both: the viewport clips its content.
         let overflow = declaredValue("overflow", of: element) ?? "hidden"
         if overflow == "visible" || overflow == "auto" || context.clipping { return nodes }
@@ -355,26 +411,41 @@ final class VectorImageReader {
         }
         guard enter("<use> #\(id)", at: element.offset) else { return [] }
         defer { leave("<use> #\(id)") }
+        guard target.name == "symbol" || target.name == "svg" else { return nodes(of: target, useContext(element, context)) }
+        guard let (symbolContext, size) = symbolPlacement(element, target, context) else { return [] }
+        // The symbol is being read: a `use` of it inside it is a cycle.
+        walking.insert(target.offset)
+        defer { walking.remove(target.offset) }
+        let nodes = viewport(target, rect: Rect(0, 0, size.width, size.height), symbolContext)
+        return wrap(nodes, element: target, symbolContext)
+    }
+
+    /// `context` translated by the `use` element's x and y.
+    @inline(never)
+    private func useContext(_ element: MarkupElement, _ context: Context) -> Context {
         let lengths = context.lengths
         let x = length(element, "x", .x, lengths) ?? 0, y = length(element, "y", .y, lengths) ?? 0
         var inner = context
         inner.transform = AffineTransform.translation(x, y).concatenating(context.transform)
-        if target.name == "symbol" || target.name == "svg" {
-            let width = length(element, "width", .x, lengths, nonNegative: true)
-                ?? length(target, "width", .x, lengths, nonNegative: true) ?? context.viewport.width
-            let height = length(element, "height", .y, lengths, nonNegative: true)
-                ?? length(target, "height", .y, lengths, nonNegative: true) ?? context.viewport.height
-            var symbolContext = inner
-            symbolContext.style = style(of: target, parent: inner)
-            guard symbolContext.style.isDisplayed || target.name == "symbol" else { return [] }
-            symbolContext.transform = transform(of: target, symbolContext).concatenating(inner.transform)
-            // The symbol is being read: a `use` of it inside it is a cycle.
-            walking.insert(target.offset)
-            defer { walking.remove(target.offset) }
-            let nodes = viewport(target, rect: Rect(0, 0, width, height), symbolContext)
-            return wrap(nodes, element: target, symbolContext)
-        }
-        return nodes(of: target, inner)
+        return inner
+    }
+
+    /// The context a `use` element draws its `symbol` or `svg` target in, with the size of its
+    /// viewport (the `use` element's width and height, else the target's); `nil` when the
+    /// target is an `svg` that is not displayed.
+    @inline(never)
+    private func symbolPlacement(_ element: MarkupElement, _ target: MarkupElement, _ context: Context) -> (Context, Size)? {
+        let inner = useContext(element, context)
+        let lengths = context.lengths
+        let width = length(element, "width", .x, lengths, nonNegative: true)
+            ?? length(target, "width", .x, lengths, nonNegative: true) ?? context.viewport.width
+        let height = length(element, "height", .y, lengths, nonNegative: true)
+            ?? length(target, "height", .y, lengths, nonNegative: true) ?? context.viewport.height
+        var symbolContext = inner
+        symbolContext.style = style(of: target, parent: inner)
+        guard symbolContext.style.isDisplayed || target.name == "symbol" else { return nil }
+        symbolContext.transform = transform(of: target, symbolContext).concatenating(inner.transform)
+        return (symbolContext, Size(width, height))
     }
 
     // MARK: - References
