@@ -21,6 +21,9 @@ public enum ReportFolder {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: temporary + "/report.json"))
             let compact = JSONEncoder()
+            // Keys in one order, so the same check writes the same bytes (JSONEncoder's order
+            // otherwise follows each process's hash seed).
+            compact.outputFormatting = .sortedKeys
             for (i, item) in media.enumerated() {
                 try compact.encode(item).write(to: URL(fileURLWithPath: temporary + String(format: "/media/%03d-", i) + fileName(item.scene) + ".json"))
             }
