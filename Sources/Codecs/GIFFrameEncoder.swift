@@ -116,20 +116,14 @@ enum GIFFrameEncoder {
         // A gradient frame is always dithered, so when the carried palette serves it as well as it
         // served the frame that chose it, a palette of its own could not change the choice: it is
         // not computed (most of the planning time of a moving gradient).
-        if dither, GIFQuantizer.isGradient(histogram, capacity: capacity), let plan = carriedOver(within: 0) {
-            return plan
-        }
-        var (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity)
-        var dithered = dither && GIFDither.pays(histogram: histogram, index: index, colours: colours)
-        if dither, !dithered, GIFQuantizer.isGradient(histogram, capacity: capacity) {
-            (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity, keepingFlats: false)
-            dithered = true
-        }
+        let gradient = dither && GIFQuantizer.isGradient(histogram, capacity: capacity)
+        if gradient, let plan = carriedOver(within: 0) { return plan }
+        var (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity, keepingFlats: !gradient)
+        let dithered = gradient || dither && GIFDither.pays(histogram: histogram, index: index, colours: colours)
         if dithered && !frame.hasUnchanged && colours.count == capacity {
             // One entry stays free, so that later frames can carry the palette over with a
             // transparent index.
-            (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity - 1,
-                                                    keepingFlats: !GIFQuantizer.isGradient(histogram, capacity: capacity))
+            (colours, index) = GIFQuantizer.palette(for: histogram, capacity: capacity - 1, keepingFlats: !gradient)
         }
         let error = squaredError(histogram, index, colours)
         guard dithered else {

@@ -233,4 +233,25 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         for y in 20..<40 { for x in 30..<50 { #expect(shown[y * 96 + x] & 0xFFFFFF == fill) } }
         #expect(shown != screen(of: picture))
     }
+
+    @Test func aGlowsBrightestPeakAndTheGradientsDarkestEndAreShownExactly() throws {
+        // A 512-column ramp (256 shades of 512 pixels: a gradient) under a small bright glow whose
+        // shades cover a few pixels each; the glow moves down in the second frame. Median-cut
+        // means alone would merge the peak into a duller entry.
+        func glow(_ cy: Int) -> Pixmap {
+            frame(512, 256) { x, y in
+                let d2 = (x - 256) * (x - 256) + (y - cy) * (y - cy)
+                let a = max(0, 1600 - d2)  // of 1600, a cone 40 pixels wide
+                func mixed(_ base: Int, _ top: Int) -> UInt32 { UInt32((base * (1600 - a) + top * a) / 1600) }
+                return mixed(x / 2, 255) | mixed(40 + x / 8, 240) << 8 | mixed(200 - x / 4, 200) << 16
+            }
+        }
+        func luma(_ c: UInt32) -> Int { 2126 * Int(c & 0xFF) + 7152 * Int((c >> 8) & 0xFF) + 722 * Int((c >> 16) & 0xFF) }
+        let frames = [glow(100), glow(140)]
+        let gif = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions()))
+        for (shown, source) in zip(gif.frames.map(\.screen), frames.map(screen(of:))) {
+            #expect(shown.map(luma).max() == source.map(luma).max())
+            #expect(shown.map(luma).min() == source.map(luma).min())
+        }
+    }
 }
