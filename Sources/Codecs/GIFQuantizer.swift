@@ -8,7 +8,7 @@
 ///   rounds of k-means that move only those entries. Both minimise squared RGB error, which
 ///   is what PSNR measures;
 /// - a smooth gradient (`isGradient`) keeps only its darkest and brightest colours exactly
-///   (`extremes`): the rest of the palette spreads over its ramp, which the encoder then dithers.
+///   (`extremes`), where the ramp's palette would draw them off (`extremeTolerance`): the rest of the palette spreads over its ramp, which the encoder then dithers.
 ///
 /// There is no dithering: error diffusion puts noise on flat areas and breaks the runs LZW
 /// compresses. ffmpeg on the benchmark frames: Floyd–Steinberg 1.36 MB at 53.3 dB against
@@ -32,7 +32,7 @@ enum GIFQuantizer {
 
     /// The palette (0x00BBGGRR colours) and, for each histogram entry, its palette index.
     /// Without `keepingFlats` (for gradients) no colour is kept exactly for its pixel count,
-    /// only the extremes.
+    /// only the extremes that the ramp's palette would draw too far off.
     static func palette(for histogram: GIFHistogram, capacity: Int,
                         keepingFlats: Bool = true) -> (colours: [UInt32], index: [UInt8]) {
         let n = histogram.count
@@ -45,9 +45,32 @@ enum GIFQuantizer {
             for (i, e) in byCount.enumerated() { index[e] = UInt8(i) }
             return (byCount.map { histogram.colours[$0] }, index)
         }
-        // Entries kept exactly: the flat fills, or a gradient's extremes.
-        let fixedEntries = keepingFlats ? Array(byCount.prefix(min(capacity / 2, byCount.prefix { histogram.counts[$0] >= flatPixels }.count)))
-            : extremes(of: histogram)
+        guard !keepingFlats else {
+            let flats = byCount.prefix { histogram.counts[$0] >= flatPixels }.count
+            return palette(for: histogram, byCount: byCount, capacity: capacity,
+                           keeping: Array(byCount.prefix(min(capacity / 2, flats))))
+        }
+        // A gradient keeps its extremes exactly only where the ramp's palette draws them more
+        // than `extremeTolerance` away: where it does not, reserving them would only thin the
+        // middle of the ramp, and a later frame could no longer carry the palette over.
+        let plain = palette(for: histogram, byCount: byCount, capacity: capacity, keeping: [])
+        let far = extremes(of: histogram).filter {
+            RGB(histogram.colours[$0]).distance(to: RGB(plain.colours[Int(plain.index[$0])])) > extremeTolerance
+        }
+        return far.isEmpty ? plain : palette(for: histogram, byCount: byCount, capacity: capacity, keeping: far)
+    }
+
+    /// Squared RGB distance (2 levels on each channel) within which a gradient's palette draws
+    /// its darkest and brightest colours well enough not to keep them exactly. The mesh bench's
+    /// glow peak was drawn 8 levels darker; a slow ramp's end box, 4 shades wide, lies 1.5 levels
+    /// from its end.
+    static let extremeTolerance: Int32 = 12
+
+    /// The palette with the histogram entries `fixed` kept exactly (first), the rest median cut
+    /// and refined.
+    private static func palette(for histogram: GIFHistogram, byCount: [Int], capacity: Int,
+                                keeping fixedEntries: [Int]) -> (colours: [UInt32], index: [UInt8]) {
+        let n = histogram.count
         let fixedCount = fixedEntries.count
         let fixed = fixedEntries.map { RGB(histogram.colours[$0]) }
         var isFixed = [Bool](repeating: false, count: n)
