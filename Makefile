@@ -99,7 +99,7 @@ fuzz:
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## Regenerates the bundled faces (Nunito Sans for the demos, Inter at nine weights for the system font) and
-## Sources/Text/BundledFontData.swift from pinned PyPI packages (needs PyPI; see Assets/Fonts/README.md).
+## Sources/Text/BundledFonts/ from pinned PyPI packages (needs PyPI; see Assets/Fonts/README.md).
 fonts:
 	bash Assets/Fonts/make-fonts.sh
 
