@@ -116,11 +116,11 @@ final class FontFinder {
         return .bundled(bundled(request.weight), italic: request.style != .normal)
     }
 
-    /// The face for a character the request's face lacks, found through fontconfig as Chromium
-    /// finds it (`FontSources.fallback(for:weight:style:)`); `nil` with only the bundled faces,
-    /// which leave it to the bundled fallback faces.
-    func fallback(for scalar: Unicode.Scalar, _ request: FontRequest) -> ChosenFace? {
-        sources.fallback(for: scalar, weight: request.weight, style: request.style).map {
+    /// The face for a character the request's face lacks in text of `language`, found through
+    /// fontconfig as Chromium finds it (`FontSources.fallback(for:weight:style:language:)`); `nil`
+    /// with only the bundled faces, which leave it to the bundled fallback faces.
+    func fallback(for scalar: Unicode.Scalar, _ request: FontRequest, language: String?) -> ChosenFace? {
+        sources.fallback(for: scalar, weight: request.weight, style: request.style, language: language).map {
             ChosenFace(typeface: $0.typeface, syntheticBold: $0.syntheticBold, syntheticItalic: $0.syntheticItalic)
         }
     }

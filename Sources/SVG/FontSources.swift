@@ -27,11 +27,16 @@ public final class FontSources: @unchecked Sendable {
     /// Font files parsed so far, by path; `nil` when our reader cannot use the file (CFF
     /// outlines, a collection, a malformed file).
     private var typefaces: [String: Typeface?] = [:]
-    /// The faces found for characters no family had, in the order found, with their OpenType
-    /// weight and whether they are upright.
-    private var fallbacks: [(typeface: Typeface, weight: Int, upright: Bool)] = []
-    /// Characters fontconfig found no face for.
-    private var uncovered: Set<UInt32> = []
+    /// The faces found for characters no family had, by the language of the text, in the order
+    /// found, with their OpenType weight and whether they are upright.
+    private var fallbacks: [String: [(typeface: Typeface, weight: Int, upright: Bool)]] = [:]
+    /// Characters fontconfig found no face for, by language.
+    private var uncovered: Set<FallbackKey> = []
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let language: String
+    }
 
     private init(checked files: [String], system: Bool) {
         self.files = files
@@ -126,20 +131,27 @@ public final class FontSources: @unchecked Sendable {
     /// finds one on Linux (`gfx::GetFallbackFontForChar`): the first scalable face of
     /// fontconfig's list sorted for a pattern of that character alone that has it, in any
     /// weight, emboldened or slanted where the text asks for more (Blink's fallback font
-    /// description). A face already found for another character is used again when it has the
-    /// character. `nil` when no face has it, or without fontconfig.
-    func fallback(for scalar: Unicode.Scalar, weight: Int, style: FontStyle) -> MatchedFace? {
+    /// description). The pattern carries the text's language (`language`, a BCP 47 tag; none
+    /// when `nil`), as Chromium passes the content's locale, so fontconfig prefers a face made
+    /// for it (Japanese or Chinese forms of the same Han character). A face already found for
+    /// another character of that language is used again when it has the character. `nil` when
+    /// no face has it, or without fontconfig.
+    func fallback(for scalar: Unicode.Scalar, weight: Int, style: FontStyle, language: String? = nil) -> MatchedFace? {
         guard consultsFontconfig else { return nil }
+        let language = language ?? ""
         return lock.withLock {
-            guard let found = fallbacks.first(where: { $0.typeface.covers(scalar) }) ?? sortedFallback(scalar) else { return nil }
+            guard let found = fallbacks[language]?.first(where: { $0.typeface.covers(scalar) })
+                    ?? sortedFallback(scalar, language) else { return nil }
             return MatchedFace(typeface: found.typeface, syntheticBold: weight >= 600 && found.weight < 600,
                                syntheticItalic: style != .normal && found.upright)
         }
     }
 
-    /// The first face fontconfig sorts for `scalar` that has it (call with `lock` held).
-    private func sortedFallback(_ scalar: Unicode.Scalar) -> (typeface: Typeface, weight: Int, upright: Bool)? {
-        guard !uncovered.contains(scalar.value), let configuration = loadedConfiguration(),
+    /// The first face fontconfig sorts for `scalar` in `language` ("" for none) that has it
+    /// (call with `lock` held).
+    private func sortedFallback(_ scalar: Unicode.Scalar, _ language: String) -> (typeface: Typeface, weight: Int, upright: Bool)? {
+        let key = FallbackKey(scalar: scalar.value, language: language)
+        guard !uncovered.contains(key), let configuration = loadedConfiguration(),
               let pattern = FcPatternCreate(), let characters = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
@@ -148,6 +160,7 @@ public final class FontSources: @unchecked Sendable {
         FcCharSetAddChar(characters, scalar.value)
         FcPatternAddCharSet(pattern, "charset", characters)
         FcPatternAddBool(pattern, "scalable", 1)
+        if !language.isEmpty { FcPatternAddString(pattern, "lang", language) }
         FcConfigSubstitute(configuration, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -159,11 +172,11 @@ public final class FontSources: @unchecked Sendable {
                 guard FcPatternGetCharSet(font, "charset", 0, &has) == FcResultMatch, let has,
                       FcCharSetHasChar(has, scalar.value) != 0, let (typeface, weight, upright) = usable(font),
                       typeface.covers(scalar) else { continue }
-                fallbacks.append((typeface, weight, upright))
+                fallbacks[language, default: []].append((typeface, weight, upright))
                 return (typeface, weight, upright)
             }
         }
-        uncovered.insert(scalar.value)
+        uncovered.insert(key)
         return nil
     }
 

@@ -48,6 +48,11 @@ struct MarkupParser {
     /// Where this parser's offsets start: 0 for the document, a place past its end for the
     /// replacement text of an entity (see `EntityTable.expansions`).
     private let base: Int
+    /// The processing instructions before the root element (`<?xml-stylesheet …?>`): each one's
+    /// target, its data (the text after the target, to `?>`) and the data's offset.
+    private(set) var prologInstructions: [(target: String, data: String, offset: Int)] = []
+    /// Whether the root element has not been reached yet.
+    private var inProlog = true
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -70,6 +75,7 @@ struct MarkupParser {
         guard peek(UInt8(ascii: "<")) else {
             throw SourceProblem(offset: i, message: i < bytes.count ? "expected an element" : "the file has no root element")
         }
+        inProlog = false
         let root = try parseElement(depth: 0, scope: Namespaces())
         try skipMisc()
         if i < bytes.count { throw SourceProblem(offset: i, message: "content after the root element") }
@@ -299,7 +305,16 @@ struct MarkupParser {
         let start = i
         if consume("<!--") { return try skip(past: "-->", from: start, what: "comment") }
         if consume("<![CDATA[") { return try skip(past: "]]>", from: start, what: "CDATA section") }
-        if consume("<?") { return try skip(past: "?>", from: start, what: "processing instruction") }
+        if consume("<?") {
+            let targetStart = i
+            while i < bytes.count, Self.isNameByte(bytes[i], first: i == targetStart) { i += 1 }
+            let target = String(decoding: bytes[targetStart..<i], as: UTF8.self), dataStart = i
+            _ = try skip(past: "?>", from: start, what: "processing instruction")
+            if inProlog {
+                prologInstructions.append((target, String(decoding: bytes[dataStart..<(i - 2)], as: UTF8.self), at(dataStart)))
+            }
+            return true
+        }
         if consume("<!DOCTYPE") {
             try parseDoctype(from: start)
             return true

@@ -34,6 +34,14 @@ struct Style {
     var fontWeight = 400
     var fontStyle = FontStyle.normal
     var textAnchor = 0.0
+    /// `letter-spacing` and `word-spacing` in user units: added after each typographic
+    /// character and after each word separator (CSS Text 3 §8.2, §8.3).
+    var letterSpacing = 0.0
+    var wordSpacing = 0.0
+    /// `font-variant`: which letters are drawn as small capitals.
+    var capitals = Capitals.normal
+    /// The language the text is in (`xml:lang`, else `lang`), `nil` when unknown.
+    var language: String?
     /// The ids of the `<marker>`s drawn at a path's first, middle and last vertices.
     var markerStart: String?
     var markerMid: String?
@@ -87,17 +95,19 @@ struct Style {
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
         "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
         "color-interpolation-filters", "mix-blend-mode", "isolation",
+        "letter-spacing", "word-spacing", "font-variant", "font",
     ]
 
     /// Properties that only CSS sets (a `style` attribute or a style sheet), not presentation
     /// attributes: Compositing and Blending 1 defines them as CSS properties only, and browsers
     /// ignore `mix-blend-mode="multiply"` written as an attribute.
-    static let cssOnly: Set<String> = ["mix-blend-mode", "isolation"]
+    /// So is the `font` shorthand: SVG 2 §6.6 makes presentation attributes of longhands only.
+    static let cssOnly: Set<String> = ["mix-blend-mode", "isolation", "font"]
 
     /// The properties that pick the font, applied before the others (with the parent's
     /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the
     /// others are measured in the element's own font.
-    static let fontProperties: Set<String> = ["font-size", "font-family", "font-weight", "font-style"]
+    static let fontProperties: Set<String> = ["font-size", "font-family", "font-weight", "font-style", "font-variant", "font"]
 
     /// The face the font properties ask for.
     var font: FontRequest { FontRequest(families: fontFamily, weight: fontWeight, style: fontStyle) }
@@ -217,6 +227,30 @@ struct Style {
             let slant = value.hasPrefix("oblique ") ? "oblique" : value
             guard let v = keyword(["normal": FontStyle.normal, "italic": .italic, "oblique": .oblique], slant) else { return invalid() }
             fontStyle = v
+        case "letter-spacing", "word-spacing":
+            let v: Double
+            if value == "normal" {
+                v = 0
+            } else {
+                // CSS Text 3: `normal | <length>`; a percentage is not a length here.
+                guard !value.hasSuffix("%"), let length = lengths.length(value, .other) else { return invalid() }
+                v = length
+            }
+            if d.property == "letter-spacing" { letterSpacing = v } else { wordSpacing = v }
+        case "font-variant":
+            guard let v = keyword(["normal": Capitals.normal, "none": .normal, "small-caps": .small,
+                                   "all-small-caps": .all]) else { return invalid() }
+            capitals = v
+        case "font":
+            // The shorthand resets every longhand it does not name to its initial value.
+            guard let longhands = Self.fontLonghands(value) else { return invalid() }
+            var set = self
+            (set.fontStyle, set.capitals, set.fontWeight) = (.normal, .normal, 400)
+            for (property, text) in longhands {
+                let longhand = Declaration(property: property, value: text, offset: d.offset)
+                guard set.apply(longhand, parent: parent, lengths: lengths) == nil else { return invalid() }
+            }
+            self = set
         case "text-anchor":
             guard let v = keyword(["start": 0.0, "middle": 0.5, "end": 1]) else { return invalid() }
             textAnchor = v
@@ -242,6 +276,60 @@ struct Style {
         return nil
     }
 
+    /// `font-stretch` keywords, which the `font` shorthand may hold (faces are not chosen by width).
+    private static let stretches: Set<String> = ["ultra-condensed", "extra-condensed", "condensed", "semi-condensed",
+                                                 "semi-expanded", "expanded", "extra-expanded", "ultra-expanded"]
+
+    /// The longhands a `font` shorthand value sets, in CSS Fonts 3's grammar (§3.7): style,
+    /// variant, weight and stretch in any order (each at most once, `normal` for any), then
+    /// the size, an optional `/ line-height` (SVG text has no lines: ignored) and the family
+    /// list; `nil` when the value does not parse. The system font keywords (`caption`, `menu`…)
+    /// are not supported.
+    static func fontLonghands(_ value: String) -> [(property: String, value: String)]? {
+        var rest = Substring(value)
+        var longhands: [(property: String, value: String)] = []
+        var named: Set<String> = [], words = 0
+        func token() -> Substring {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            return rest.prefix { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" && $0 != "/" }
+        }
+        while true {
+            let next = token(), word = next.lowercased()
+            let property: String?
+            switch word {
+            case "normal": property = nil
+            case "italic", "oblique": property = "font-style"
+            case "small-caps": property = "font-variant"
+            case "bold", "bolder", "lighter": property = "font-weight"
+            case _ where Int(word).map({ (1...1000).contains($0) }) == true: property = "font-weight"
+            case _ where stretches.contains(word): property = "font-stretch"
+            default: property = "size"
+            }
+            guard property != "size" else { break }
+            words += 1
+            if let property {
+                guard named.insert(property).inserted else { return nil }
+                if property != "font-stretch" { longhands.append((property, word)) }
+            }
+            guard words <= 4 else { return nil }
+            rest = rest.dropFirst(next.count)
+        }
+        let size = token()
+        guard !size.isEmpty else { return nil }
+        longhands.append(("font-size", String(size)))
+        rest = rest.dropFirst(size.count)
+        rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        if rest.first == "/" {
+            rest = rest.dropFirst()
+            guard !token().isEmpty else { return nil }
+            rest = rest.dropFirst(token().count)
+        }
+        let family = String(rest).trimmingSpace()
+        guard !family.isEmpty else { return nil }
+        longhands.append(("font-family", family))
+        return longhands
+    }
+
     /// Copies one property from the parent (the `inherit` keyword).
     private mutating func inherit(_ property: String, from parent: Style) {
         switch property {
@@ -260,4 +348,13 @@ struct Style {
         default: break // Inherited properties already hold the parent's value.
         }
     }
+}
+
+/// CSS `font-variant` (its capitals): which letters are drawn as small capitals.
+enum Capitals: Hashable {
+    case normal
+    /// `small-caps`: lower-case letters.
+    case small
+    /// `all-small-caps`: every letter with a case.
+    case all
 }

@@ -9,15 +9,29 @@ import Text
 /// collapsed as with `xml:space="default"`. `font-family`, `font-weight` and `font-style` pick
 /// the face as `FontFinder` says; a face lighter or more upright than asked for is emboldened
 /// or slanted as Chromium draws it.
+///
+/// Spacing follows CSS Text 3 and Chromium's SVG text layout (`SvgTextLayoutAlgorithm`):
+/// `letter-spacing` is added after each typographic character (a cluster HarfBuzz shaped),
+/// `word-spacing` after each word separator, and `textLength` with `lengthAdjust` (SVG 2
+/// §11.10.2, "apply textLength") spreads the difference over the element's characters or
+/// scales them, moving what follows in the same chunk. `font-variant: small-caps` draws
+/// lower-case letters as capitals at 0.7 of the size (`all-small-caps`: every cased letter), as
+/// Blink synthesises them (`kSmallCapsFontSizeMultiplier` in simple_font_data.cc). The text's
+/// `xml:lang` (else `lang`) is the language HarfBuzz shapes in (its `locl` forms) and the one
+/// fontconfig's fallback faces are sorted for.
 extension VectorImageReader {
-    /// One span of characters with the context (style) it is painted in.
+    /// Glyphs of one face and size, in the context (style) they are painted in.
     private struct Run {
         var element: MarkupElement
         var context: Context
-        /// The pen position where the run starts, in the text's user space.
-        var origin: Point
-        /// The glyphs, `nil` when no font could be had.
-        var line: TextLine?
+        /// The baseline's y in the text's user space.
+        var baseline: Double
+        /// The glyphs in visual order, `x` in the text's user space.
+        var glyphs: [TextLine.Placement] = []
+        /// Each glyph's horizontal scale (`lengthAdjust="spacingAndGlyphs"`).
+        var scales: [Double] = []
+        /// The face asked for (the others are fallback faces).
+        var face: Typeface?
         /// Which chunk (absolutely positioned piece) the run belongs to.
         var chunk: Int
         /// The glyphs' rotation about their origins, in degrees clockwise (`rotate`).
@@ -30,6 +44,20 @@ extension VectorImageReader {
         var italic = false
     }
 
+    /// One typographic character as laid out: its glyphs, where its pen starts and how far it
+    /// advances (spacing included), what `textLength` works on.
+    private struct CharacterBox {
+        /// Its run, and its glyphs there.
+        var run: Int
+        var glyphs: Range<Int>
+        /// The index of the character in the text's content (as position lists count).
+        var index: Int
+        var x: Double
+        var advance: Double
+        /// Whether a `textLength` has adjusted it (SVG 2's "resolved" descendant characters).
+        var resolved = false
+    }
+
     /// The `x`, `y`, `dx`, `dy` and `rotate` lists of one element, and the index of the first
     /// character of its content.
     private struct PositionLists {
@@ -38,19 +66,31 @@ extension VectorImageReader {
         var lists: [[Double]?]
     }
 
+    /// An element's `textLength`: its characters' indices and how it adjusts them.
+    private struct LengthAdjustment {
+        var characters: ClosedRange<Int>
+        var length: Double
+        var scalesGlyphs: Bool
+    }
+
     /// Where the layout is while the text's content is walked in order.
     private struct TextLayout {
         var pen = Point.zero
         var chunk = 0
         var anchors: [Double] = []
+        /// Where each chunk's first character starts, the point its anchor aligns.
+        var starts: [Double] = []
         var pendingSpace = false
         var runs: [Run] = []
+        var boxes: [CharacterBox] = []
+        /// The `textLength`s, in the order their elements close.
+        var adjustments: [LengthAdjustment] = []
         /// How many characters have been laid out (the index into position lists).
         var characters = 0
         /// The position lists of the elements being walked, outermost first.
         var positions: [PositionLists] = []
         /// Characters waiting to become a run, and where that run starts.
-        var pending = ""
+        var pending: [Character] = []
         var pendingOrigin = Point.zero
 
         /// The value the innermost element with a list of `kind` gives the current character;
@@ -64,34 +104,45 @@ extension VectorImageReader {
             }
             return nil
         }
+
+        /// Moves a character and its glyphs along the baseline.
+        mutating func move(_ box: Int, by distance: Double) {
+            boxes[box].x += distance
+            for g in boxes[box].glyphs { runs[boxes[box].run].glyphs[g].x += distance }
+        }
     }
 
     func text(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
         var layout = TextLayout()
         collect(element, context, &layout)
-        let runs = layout.runs
-        // Each chunk's extent, then every run shifted by its chunk's anchor.
-        var chunkStarts = [Double](repeating: .infinity, count: layout.chunk + 1)
-        var chunkEnds = [Double](repeating: -.infinity, count: layout.chunk + 1)
-        for run in runs {
-            chunkStarts[run.chunk] = min(chunkStarts[run.chunk], run.origin.x)
-            chunkEnds[run.chunk] = max(chunkEnds[run.chunk], run.origin.x + (run.line?.width ?? 0))
+        if !layout.adjustments.isEmpty {
+            var adjuster = LengthAdjuster(layout)
+            for adjustment in layout.adjustments { adjust(adjustment, &adjuster, &layout) }
+            for p in adjuster.order.indices { adjuster.settle(p, &layout) }
         }
-        let chunkWidths = zip(chunkStarts, chunkEnds).map { $1 > $0 ? $1 - $0 : 0 }
+        // Each chunk is moved so its anchor falls where its first character started.
+        var minima = [Double](repeating: .infinity, count: layout.chunk + 1)
+        var maxima = [Double](repeating: -.infinity, count: layout.chunk + 1)
+        for box in layout.boxes {
+            let chunk = layout.runs[box.run].chunk
+            minima[chunk] = min(minima[chunk], box.x)
+            maxima[chunk] = max(maxima[chunk], box.x + box.advance)
+        }
         var nodes: [VectorNode] = []
-        for run in runs {
-            guard let line = run.line else { continue }
+        for run in layout.runs {
+            guard !run.glyphs.isEmpty, let face = run.face else { continue }
+            let (a, b) = (minima[run.chunk], maxima[run.chunk])
             let anchor = run.chunk < layout.anchors.count ? layout.anchors[run.chunk] : 0
-            let x = run.origin.x - anchor * chunkWidths[run.chunk]
+            let shift = a <= b ? layout.starts[run.chunk] - a - anchor * (b - a) : 0
             let rotation = run.rotation == 0 ? AffineTransform.identity : .rotation(run.rotation * .pi / 180)
             var path = Path()
-            for placed in line.glyphs {
+            for (placed, scale) in zip(run.glyphs, run.scales) {
                 let outline = placed.font.outline(of: placed.glyph)
                 guard !outline.isEmpty else { continue }
                 let s = placed.font.unitScale
-                let lean = placed.font.typeface === line.font.typeface ? run.skew : run.italic ? ChosenFace.italicSkew : 0
-                let placement = AffineTransform(a: s, b: 0, c: lean * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
-                    .concatenating(.translation(x + placed.x, run.origin.y - placed.y))
+                let lean = placed.font.typeface === face ? run.skew : run.italic ? ChosenFace.italicSkew : 0
+                let placement = AffineTransform(a: s * scale, b: 0, c: lean * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
+                    .concatenating(.translation(placed.x + shift, run.baseline - placed.y))
                 path.append(outline.transformed(by: placement))
             }
             guard !path.isEmpty, let node = painted(path, element: run.element, run.context) else { continue }
@@ -106,7 +157,8 @@ extension VectorImageReader {
         let lists = PositionLists.names.enumerated().map { kind, name in
             positionList(element, name, kind == 0 || kind == 2 ? .x : kind == 4 ? nil : .y, lengths)
         }
-        layout.positions.append(PositionLists(start: layout.characters, lists: lists))
+        let first = layout.characters
+        layout.positions.append(PositionLists(start: first, lists: lists))
         defer { layout.positions.removeLast() }
         if layout.anchors.isEmpty { layout.anchors.append(context.style.textAnchor) }
         for child in element.children {
@@ -127,6 +179,35 @@ extension VectorImageReader {
                 guard inner.style.isDisplayed else { continue }
                 collect(child, inner, &layout)
             }
+        }
+        let scalesGlyphs = lengthAdjust(element)
+        if let length = textLength(element, lengths), layout.characters > first {
+            layout.adjustments.append(LengthAdjustment(characters: first...(layout.characters - 1), length: length,
+                                                       scalesGlyphs: scalesGlyphs))
+        }
+    }
+
+    /// The element's `textLength`, `nil` when absent or invalid (negative: SVG 2 makes it an
+    /// error; with a warning).
+    private func textLength(_ element: MarkupElement, _ lengths: LengthContext) -> Double? {
+        guard let attribute = element.attribute("textLength") else { return nil }
+        guard let value = lengths.length(attribute.value, .x), value >= 0 else {
+            warn(at: attribute.valueOffset, "textLength: invalid value '\(attribute.value)', ignored")
+            return nil
+        }
+        return value
+    }
+
+    /// Whether the element's `lengthAdjust` is `spacingAndGlyphs` (else `spacing`, the initial
+    /// value, which an invalid value keeps, with a warning).
+    private func lengthAdjust(_ element: MarkupElement) -> Bool {
+        guard let attribute = element.attribute("lengthAdjust") else { return false }
+        switch attribute.value.trimmingSpace() {
+        case "spacing": return false
+        case "spacingAndGlyphs": return true
+        default:
+            warn(at: attribute.valueOffset, "lengthAdjust: invalid value '\(attribute.value)', ignored")
+            return false
         }
     }
 
@@ -154,47 +235,228 @@ extension VectorImageReader {
         if rotation != 0 { flush(element, context, &layout, rotation: rotation) }
     }
 
-    /// Turns the pending characters into runs, one per face, and moves the pen past them.
+    /// Blink's size for synthesised small capitals: 0.7 of the font's
+    /// (`kSmallCapsFontSizeMultiplier`, third_party/blink/renderer/platform/fonts/simple_font_data.cc).
+    static let smallCapitalsScale = 0.7
+
+    /// Turns the pending characters into runs, one per face and size, and moves the pen past
+    /// them, spacing included.
     private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
         guard !layout.pending.isEmpty else { return }
-        let request = context.style.font, size = context.style.fontSize
-        let italic = request.style != .normal
-        var pen = layout.pendingOrigin
-        for (text, face) in size > 0 ? faceRuns(layout.pending, request) : [(layout.pending, nil)] {
-            let line = face.map { TextLine(text, font: $0.font(size: size)) }
-            layout.runs.append(Run(element: element, context: context, origin: pen, line: line, chunk: layout.chunk,
-                                   rotation: rotation, skew: face?.syntheticItalic == true ? ChosenFace.italicSkew : 0,
-                                   italic: italic))
-            pen.x += line?.width ?? 0
+        let style = context.style
+        let first = layout.characters - layout.pending.count
+        if layout.starts.count == layout.chunk { layout.starts.append(layout.pendingOrigin.x) }
+        var pen = layout.pendingOrigin.x
+        for piece in pieces(layout.pending, style) {
+            var run = Run(element: element, context: context, baseline: layout.pendingOrigin.y, face: piece.face?.typeface,
+                          chunk: layout.chunk, rotation: rotation,
+                          skew: piece.face?.syntheticItalic == true ? ChosenFace.italicSkew : 0, italic: style.fontStyle != .normal)
+            if let face = piece.face {
+                let line = TextLine(piece.text, font: face.font(size: piece.size), language: style.language)
+                let boxes = characterBoxes(line, piece.characters, first: first, run: layout.runs.count)
+                // Spacing after each character (word separators' too), in visual order.
+                var extra = 0.0
+                for var box in boxes {
+                    let glyphs = line.glyphs[box.glyphs]
+                    run.glyphs += glyphs.map { var g = $0; g.x += pen + extra; return g }
+                    box.x += pen + extra
+                    let ch = layout.pending[box.index - first]
+                    let spacing = style.letterSpacing + (Self.wordSeparators.contains(ch) ? style.wordSpacing : 0)
+                    box.advance += spacing
+                    extra += spacing
+                    layout.boxes.append(box)
+                }
+                run.scales = [Double](repeating: 1, count: run.glyphs.count)
+                pen += line.width + extra
+            }
+            layout.runs.append(run)
         }
-        layout.pen.x = pen.x
-        layout.pending = ""
+        layout.pen.x = pen
+        layout.pending = []
     }
 
-    /// The characters cut where the face drawing them changes: the request's face where it has
-    /// the character, else the face of the character before when that has it, else the face
-    /// fontconfig gives for it (else the request's face, whose line falls back to the bundled
-    /// faces). A `nil` face when no face could be had.
-    private func faceRuns(_ text: String, _ request: FontRequest) -> [(String, ChosenFace?)] {
-        guard let primary = fonts.face(request) else { return [(text, nil)] }
-        var runs: [(String, ChosenFace)] = []
-        for ch in text {
-            guard let scalar = ch.unicodeScalars.first else { continue }
+    /// Word separators (CSS Text 3 §8.2) as whitespace collapsing leaves them: space, no-break
+    /// space, Ethiopic word space, Aegean and Ugaritic word dividers, Phoenician word separator.
+    private static let wordSeparators: Set<Character> = [" ", "\u{00A0}", "\u{1361}", "\u{10100}", "\u{10101}",
+                                                         "\u{1039F}", "\u{1091F}"]
+
+    /// The characters of a line as boxes in visual order, `x` from the line's start: glyphs of
+    /// one cluster together, each box from where its first glyph starts to where the next box
+    /// starts (the line's width for the last). `characters` gives each scalar of the shaped
+    /// string the index of its character among the pending ones; `first` is the index of the
+    /// first pending character in the text.
+    private func characterBoxes(_ line: TextLine, _ characters: [Int], first: Int, run: Int) -> [CharacterBox] {
+        var boxes: [CharacterBox] = []
+        for (g, placed) in line.glyphs.enumerated() {
+            let index = first + characters[min(placed.cluster, characters.count - 1)]
+            if let last = boxes.last, last.index == index {
+                boxes[boxes.count - 1].glyphs = last.glyphs.lowerBound..<(g + 1)
+                boxes[boxes.count - 1].x = min(last.x, placed.x)
+            } else {
+                boxes.append(CharacterBox(run: run, glyphs: g..<(g + 1), index: index, x: placed.x, advance: 0))
+            }
+        }
+        for k in boxes.indices { boxes[k].advance = (k + 1 < boxes.count ? boxes[k + 1].x : line.width) - boxes[k].x }
+        return boxes
+    }
+
+    /// Pending characters cut where the face or the size drawing them changes: each piece's
+    /// text (small capitals upper-cased), for each of its scalars the index of its character
+    /// among `characters`, its size and face (`nil` when no face could be had).
+    private func pieces(_ characters: [Character], _ style: Style)
+        -> [(text: String, characters: [Int], size: Double, face: ChosenFace?)] {
+        let request = style.font
+        guard style.fontSize > 0, let primary = fonts.face(request) else {
+            return [(String(characters), Array(characters.indices), style.fontSize, nil)]
+        }
+        var pieces: [(text: String, characters: [Int], size: Double, face: ChosenFace?)] = []
+        var lastFace = primary
+        for (k, ch) in characters.enumerated() {
+            // Blink's SmallCapsIterator: a letter with an upper-case form (any cased letter for
+            // all-small-caps) is drawn as that form, smaller.
+            let upper = String(ch).uppercased()
+            let small = style.capitals == .small ? upper != String(ch)
+                : style.capitals == .all && (upper != String(ch) || String(ch).lowercased() != String(ch))
+            let text = small ? upper : String(ch)
+            let size = small ? style.fontSize * Self.smallCapitalsScale : style.fontSize
+            guard let scalar = text.unicodeScalars.first else { continue }
             var face = primary
             if !primary.typeface.covers(scalar), !scalar.properties.isWhitespace {
-                if let last = runs.last, last.1.typeface.covers(scalar) {
-                    face = last.1
-                } else if let fallback = fonts.fallback(for: scalar, request) {
+                if lastFace.typeface.covers(scalar) {
+                    face = lastFace
+                } else if let fallback = fonts.fallback(for: scalar, request, language: style.language) {
                     face = fallback
                 }
             }
-            if let last = runs.last, last.1.typeface === face.typeface {
-                runs[runs.count - 1].0.append(ch)
+            lastFace = face
+            if let last = pieces.last, last.face?.typeface === face.typeface, last.size == size {
+                pieces[pieces.count - 1].text += text
+                pieces[pieces.count - 1].characters += Array(repeating: k, count: text.unicodeScalars.count)
             } else {
-                runs.append((String(ch), face))
+                pieces.append((text, Array(repeating: k, count: text.unicodeScalars.count), size, face))
             }
         }
-        return runs.map { ($0.0, $0.1) }
+        return pieces
+    }
+
+    /// The characters in content order, for `textLength`: each adjusts a range of them and
+    /// moves the rest of their chunk, a shift kept per position in a Fenwick tree (range added,
+    /// read per character) and applied to the glyphs at the end, so a file of many `textLength`s
+    /// costs O(characters × nesting × log characters) however they are arranged.
+    private struct LengthAdjuster {
+        /// Box indices sorted by character.
+        let order: [Int]
+        /// The characters' indices in that order.
+        let indices: [Int]
+        /// For each position, the last position of its chunk.
+        let chunkEnds: [Int]
+        /// The shifts not yet applied to the boxes (Fenwick tree of differences).
+        var pending: [Double]
+        /// The first characters of the elements already adjusted that no adjusted element
+        /// contains yet, in the order they closed.
+        var resolvedStarts: [Int] = []
+
+        init(_ layout: TextLayout) {
+            order = layout.boxes.indices.sorted { (layout.boxes[$0].index, $0) < (layout.boxes[$1].index, $1) }
+            indices = order.map { layout.boxes[$0].index }
+            var ends = [Int](repeating: 0, count: order.count)
+            var end = order.count - 1
+            for p in order.indices.reversed() {
+                if p < order.count - 1, layout.runs[layout.boxes[order[p]].run].chunk
+                    != layout.runs[layout.boxes[order[p + 1]].run].chunk { end = p }
+                ends[p] = end
+            }
+            chunkEnds = ends
+            pending = [Double](repeating: 0, count: order.count + 1)
+        }
+
+        /// Adds `value` to the shift of positions `from...` (to the end).
+        mutating func add(from position: Int, _ value: Double) {
+            var i = position + 1
+            while i < pending.count { pending[i] += value; i += i & -i }
+        }
+
+        /// The shift not yet applied at `position`.
+        func shift(at position: Int) -> Double {
+            var i = position + 1, sum = 0.0
+            while i > 0 { sum += pending[i]; i -= i & -i }
+            return sum
+        }
+
+        /// The first position whose character index is at least `index`.
+        func position(of index: Int) -> Int {
+            var low = 0, high = indices.count
+            while low < high {
+                let mid = (low + high) / 2
+                if indices[mid] < index { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+
+        /// Applies the pending shift of `position` to its box.
+        mutating func settle(_ position: Int, _ layout: inout TextLayout) {
+            let value = shift(at: position)
+            guard value != 0 else { return }
+            layout.move(order[position], by: value)
+            add(from: position, -value)
+            add(from: position + 1, value)
+        }
+    }
+
+    /// Applies one `textLength` as Chromium's `SvgTextLayoutAlgorithm::ResolveTextLength` does
+    /// (SVG 2 §11.10.2 step 5): the characters' extent made `length` by spreading the difference
+    /// between them (`spacing`: after each character not already adjusted by a descendant's
+    /// `textLength`, and after each such descendant as a whole) or by scaling their positions and
+    /// glyphs along the baseline (`spacingAndGlyphs`); the characters after them in the same chunk
+    /// move by as much.
+    private func adjust(_ adjustment: LengthAdjustment, _ adjuster: inout LengthAdjuster, _ layout: inout TextLayout) {
+        let range = adjustment.characters
+        let low = adjuster.position(of: range.lowerBound), high = adjuster.position(of: range.upperBound + 1)
+        // The descendants adjusted before: they closed after this element opened.
+        // (`resolvedStarts` ascends: a later sibling starts after an earlier one.)
+        let split = (adjuster.resolvedStarts.lastIndex { $0 < range.lowerBound } ?? -1) + 1
+        let starts = Set(adjuster.resolvedStarts[split...])
+        guard low < high else { return }
+        for p in low..<high { adjuster.settle(p, &layout) }
+        let members = adjuster.order[low..<high]
+        let a = members.map { layout.boxes[$0].x }.min() ?? 0
+        let b = members.map { layout.boxes[$0].x + layout.boxes[$0].advance }.max() ?? 0
+        let delta = adjustment.length - (b - a)
+        var shift = 0.0
+        if adjustment.scalesGlyphs {
+            guard b > a else { return }
+            let scale = adjustment.length / (b - a)
+            for k in members {
+                let box = layout.boxes[k], moved = a + (box.x - a) * scale
+                for g in box.glyphs {
+                    let glyph = layout.runs[box.run].glyphs[g].x
+                    layout.runs[box.run].glyphs[g].x = moved + (glyph - box.x) * scale
+                    if !box.resolved { layout.runs[box.run].scales[g] *= scale }
+                }
+                layout.boxes[k].x = moved
+                if !box.resolved { layout.boxes[k].advance *= scale }
+                layout.boxes[k].resolved = true
+            }
+            shift = delta
+        } else {
+            // A descendant already adjusted counts as one character: its first.
+            let counts = members.map { !layout.boxes[$0].resolved || starts.contains(layout.boxes[$0].index) }
+            let n = counts.filter { $0 }.count - 1
+            let step = n > 0 ? delta / Double(n) : 0
+            for (k, counted) in zip(members, counts) {
+                layout.move(k, by: shift)
+                if counted { shift += step }
+                layout.boxes[k].resolved = true
+            }
+        }
+        adjuster.resolvedStarts.removeSubrange(split...)
+        adjuster.resolvedStarts.append(range.lowerBound)
+        // The rest of the chunk follows.
+        let end = adjuster.chunkEnds[high - 1]
+        if high <= end, shift != 0 {
+            adjuster.add(from: high, shift)
+            adjuster.add(from: end + 1, -shift)
+        }
     }
 
     /// A list attribute of lengths along `axis` (numbers when `axis` is `nil`), or `nil` when

@@ -79,6 +79,10 @@ final class VectorImageReader {
         let root = try located { try parsed.get() }
         guard root.name == "svg" else { throw source.error(at: root.offset, "the root element is <\(root.name)>, not <svg>") }
         var sheet = StyleSheet()
+        // Linked sheets come first: their instructions precede the root and its <style>s.
+        for instruction in markup.prologInstructions where instruction.target == "xml-stylesheet" {
+            if let css = linkedStyleSheet(instruction.data, at: instruction.offset) { sheet.add(css) }
+        }
         index(root, sheet: &sheet)
         cascade(root, progress: [], sheet: sheet)
 
@@ -148,6 +152,10 @@ final class VectorImageReader {
         let fontLengths = LengthContext(viewport: context.viewport, style: style, fonts: fonts)
         for d in list where !Style.fontProperties.contains(d.property) && Style.properties.contains(d.property) {
             if let problem = style.apply(d, parent: context.style, lengths: fontLengths) { warn(at: d.offset, problem) }
+        }
+        // The language, inherited: `xml:lang` wins over `lang` (SVG 2 §5.10.2); empty is unknown.
+        if let tag = (element.attribute("xml:lang") ?? element.attribute("lang"))?.value.trimmingSpace() {
+            style.language = tag.isEmpty ? nil : tag
         }
         return style
     }

@@ -35,6 +35,8 @@ public struct ShapedParagraphs: Equatable, Sendable {
         let levels: [UInt8]
         /// Whether glyph `i` is white space, which hangs past a wrapped line's end.
         let isSpace: [Bool]
+        /// The index of the first scalar of the character glyph `i` draws (HarfBuzz's cluster).
+        let clusters: [Int]
         /// The glyph indices a line may start at after a soft wrap (UAX #14), ascending, ending with `glyphs.count`.
         let wordBreaks: [Int]
 
@@ -73,7 +75,7 @@ public struct ShapedParagraphs: Equatable, Sendable {
             let placements = order.map { i -> TextLine.Placement in
                 defer { pen += pens[i + 1] - pens[i] }
                 return TextLine.Placement(glyph: glyphs[i], x: font.points(pen + offsetX[i]), y: font.points(offsetY[i]),
-                                          font: fonts[i])
+                                          font: fonts[i], cluster: clusters[i])
             }
             return TextLine(font: font, placements: placements, width: font.points(width(start, end)))
         }
@@ -156,7 +158,7 @@ public struct ShapedParagraphs: Equatable, Sendable {
         }
         breaks.append(glyphs.count)
         return Paragraph(glyphs: glyphs, fonts: fonts, pens: pens, kernAfter: kernAfter, offsetX: offsetX, offsetY: offsetY,
-                         levels: glyphLevels, isSpace: isSpace, wordBreaks: breaks)
+                         levels: glyphLevels, isSpace: isSpace, clusters: clusters, wordBreaks: breaks)
     }
 
     /// The embedding level of each scalar by the Unicode Bidirectional Algorithm (FriBidi), the

@@ -17,13 +17,19 @@ public struct TextLine: Equatable, Sendable {
         public var y: Double
         /// The font the glyph is drawn with: the line's font or a fallback face at its size.
         public var font: Font
+        /// The character the glyph draws, as HarfBuzz's cluster: the index of its first Unicode
+        /// scalar in the shaped string (glyphs of one character, or of a ligature, share it). For
+        /// a line laid out from glyph ids, the glyph's index in them.
+        public var cluster: Int
 
-        /// A glyph of `font` at `x` along the baseline, `y` above it.
-        public init(glyph: Int, x: Double, y: Double = 0, font: Font) {
+        /// A glyph of `font` at `x` along the baseline, `y` above it, drawing the character whose
+        /// first scalar is at `cluster`.
+        public init(glyph: Int, x: Double, y: Double = 0, font: Font, cluster: Int = 0) {
             self.glyph = glyph
             self.x = x
             self.y = y
             self.font = font
+            self.cluster = cluster
         }
     }
 
@@ -52,7 +58,7 @@ public struct TextLine: Equatable, Sendable {
         placements.reserveCapacity(ids.count)
         for (i, g) in ids.enumerated() {
             if i > 0 { pen += face.kerning(ids[i - 1], g) }
-            placements.append(Placement(glyph: g, x: font.points(pen), font: font))
+            placements.append(Placement(glyph: g, x: font.points(pen), font: font, cluster: i))
             pen += face.advance(of: g)
         }
         glyphs = placements

@@ -76,11 +76,11 @@ import Text
         let face = try #require(chosen("Arial"))
         #expect(!face.typeface.covers("\u{2654}"))
         let finder = FontFinder(svgName: "t.svg", sources: Self.system)
-        let fallback = try #require(finder.fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 700, style: .italic)))
+        let fallback = try #require(finder.fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 700, style: .italic), language: nil))
         #expect(fallback.typeface.covers("\u{2654}") && fallback.typeface.name.contains("DejaVu"))
         #expect(fallback.syntheticBold && fallback.syntheticItalic)
         // Only the bundled faces: nothing from the machine, the bundled fallback faces do it.
-        #expect(FontFinder(svgName: "t.svg", sources: .bundledOnly).fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 400, style: .normal)) == nil)
+        #expect(FontFinder(svgName: "t.svg", sources: .bundledOnly).fallback(for: "\u{2654}", FontRequest(families: "Arial", weight: 400, style: .normal), language: nil) == nil)
     }
 
     @Test func withoutSystemFontsTheBundledFacesAreUsed() throws {
