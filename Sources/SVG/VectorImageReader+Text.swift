@@ -177,6 +177,13 @@ extension VectorImageReader {
                 var inner = context
                 inner.style = style(of: child, parent: context)
                 guard inner.style.isDisplayed else { continue }
+                // A space before a tspan with text is this element's character, laid out before
+                // the tspan's position lists start (`A <tspan x="…">B</tspan>`), as in Chromium.
+                if layout.pendingSpace, layout.characters > 0, Self.drawsCharacters(child) {
+                    place(" ", element, context, &layout)
+                    flush(element, context, &layout)
+                    layout.pendingSpace = false
+                }
                 collect(child, inner, &layout)
             }
         }
@@ -184,6 +191,14 @@ extension VectorImageReader {
         if let length = textLength(element, lengths), layout.characters > first {
             layout.adjustments.append(LengthAdjustment(characters: first...(layout.characters - 1), length: length,
                                                        scalesGlyphs: scalesGlyphs))
+        }
+    }
+
+    /// Whether a tspan holds a character that is not white space, in it or a tspan inside it.
+    private static func drawsCharacters(_ element: MarkupElement) -> Bool {
+        element.children.contains { child in
+            child.isText ? child.text.contains { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }
+                : child.name == "tspan" && drawsCharacters(child)
         }
     }
 

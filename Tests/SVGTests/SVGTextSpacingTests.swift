@@ -112,6 +112,17 @@ import Testing
         #expect(abs(last.minX - first.minX - (400 - w)) < 1e-6)
     }
 
+    @Test func aSpaceBeforeAPositionedTspanStaysWithTheTextBeforeIt() throws {
+        // The collapsed space is the text's character after "A", not the tspan's first: "B"
+        // starts at the tspan's x, as in Chromium.
+        let spaced = try shapes("", "A <tspan x=\"300\">B</tspan>"), joined = try shapes("", "A<tspan x=\"300\">B</tspan>")
+        #expect(spaced.count == 2 && joined.count == 2)
+        #expect(spaced[1].path == joined[1].path)
+        // A space inside the tspan is its own first character, placed at its x.
+        let inside = try shapes("", "A<tspan x=\"300\"> B</tspan>")
+        #expect(try #require(inside.last).path.bounds.minX > joined[1].path.bounds.minX)
+    }
+
     @Test func anInvalidTextLengthIsIgnoredWithAWarning() throws {
         let text = "<svg><text textLength=\"-5\" lengthAdjust=\"squash\">AA</text></svg>"
         let image = try VectorImage.parse(text: text, name: "t.svg")
