@@ -24,6 +24,10 @@ struct GIFFramePixels: Sendable {
     /// difference; 0 for unchanged pixels), or empty when the screen showed nothing before
     /// (the first frame) or was not compared (a frame grown to clear more).
     var change: [UInt8] = []
+    /// Whether at least `GIFCanvas.wholeCanvasShare` of the canvas changed (moving full-frame
+    /// gradients): each such frame redraws nearly every pixel, so what lossy matching leaves in
+    /// one is gone in the next (see `GIFFrameEncoder.wholeCanvasTolerance`).
+    var wholeCanvasMoves = false
 }
 
 /// What the GIF shows so far, as the source colours last written at each pixel. It finds the
@@ -47,6 +51,10 @@ struct GIFCanvas {
     /// or cleared), so a frame carrying over a palette knows which pixels show it.
     private var writtenBy: [Int32]
     private var isBlank = true
+    /// The share of the canvas a frame must change for `GIFFramePixels.wholeCanvasMoves`, in
+    /// quarters: 3 of 4. Every frame of the mesh bench (bench/mesh_frames.py) changes 96 % or
+    /// more; the card sliding over a gradient (bench/gradient_frames.py) and UI transitions less.
+    static let wholeCanvasShare = 3
 
     init(width: Int, height: Int, tolerance: Int, transparency: Bool = false) {
         self.width = width
@@ -108,6 +116,7 @@ struct GIFCanvas {
         var change = [UInt8](repeating: 0, count: everything ? 0 : rect.area)
         var previous = carryingFrom.map { _ in [UInt32](repeating: 0, count: rect.area) }
         var anyUnchanged = false
+        var changed = 0
         let tol = tolerance
         let written = Int32(number), carried = Int32(carryingFrom ?? Int(Int32.max))
         // Moved out for the loop, so that updating it does not copy it.
@@ -130,7 +139,10 @@ struct GIFCanvas {
                                 anyUnchanged = true
                             } else if everything || Self.differs(p, screen[i], tolerance: tol) {
                                 dst[o] = p & GIFFramePixels.colourMask
-                                if !everything { change[o] = Self.largestChannelDifference(p, screen[i]) }
+                                if !everything {
+                                    change[o] = Self.largestChannelDifference(p, screen[i])
+                                    changed += 1
+                                }
                                 if writtenBy[i] >= carried {
                                     previous?[o] = screen[i] & GIFFramePixels.colourMask | GIFFramePixels.carriedFlag
                                 }
@@ -147,7 +159,9 @@ struct GIFCanvas {
                 }
             }
         }
-        return (GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged, change: change), previous)
+        var pixels = GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged, change: change)
+        pixels.wholeCanvasMoves = changed * 4 >= Self.wholeCanvasShare * width * height
+        return (pixels, previous)
     }
 
     /// The smallest rectangle inside `region` holding every pixel that is drawn on screen but

@@ -218,6 +218,25 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
         let s = GIFFrameEncoder.settledTolerance
         #expect(settled.tolerance == [s, s, 0, s])
+        // A frame that changes nearly the whole canvas: at least `wholeCanvasTolerance` for each.
+        var moving = later
+        moving.wholeCanvasMoves = true
+        let floor = GIFFrameEncoder.diffusedMatch(moving, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
+        #expect(floor.tolerance == [UInt8(GIFFrameEncoder.wholeCanvasTolerance), 15, 0,
+                                    UInt8(GIFFrameEncoder.maxMovingTolerance)])
+    }
+
+    @Test func aFrameChangingThreeQuartersOfTheCanvasMovesWholeButASmallerChangeDoesNot() {
+        // 8 × 8 canvas: 48 changed pixels (six rows) are three quarters, 40 (five rows) are not.
+        var canvas = GIFCanvas(width: 8, height: 8, tolerance: 0)
+        let first = canvas.take(frame(8, 8) { _, _ in 0x102030 }, rect: canvas.bounds, number: 0, carryingFrom: nil)
+        #expect(!first.pixels.wholeCanvasMoves)
+        let five = canvas.take(frame(8, 8) { _, y in y < 5 ? 0x112233 : 0x102030 }, rect: canvas.bounds,
+                               number: 1, carryingFrom: nil)
+        #expect(!five.pixels.wholeCanvasMoves)
+        let six = canvas.take(frame(8, 8) { _, y in y < 6 ? 0x445566 : 0x102030 }, rect: canvas.bounds,
+                              number: 2, carryingFrom: nil)
+        #expect(six.pixels.wholeCanvasMoves)
     }
 
     @Test func aDitheredFrameKeepsItsExactColoursExact() throws {
