@@ -40,7 +40,8 @@ extension Canvas {
         let source = Canvas(width: w, height: h)
         source.drawChildren(of: group, transform: work, budget: budget.spending(w * h) ?? LayerBudget(pixels: 0, depth: 0),
                             hairlines: hairlines)
-        let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work))
+        let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work),
+                                  budget: budget.spending(2 * w * h), hairlines: hairlines)
         let saved = clip
         clip(to: filter.region, transform: device)
         draw(result, transform: AffineTransform.scale(1 / scale, 1 / scale).concatenating(.translation(x0, y0)))
@@ -90,7 +91,8 @@ extension VectorFilter {
 
     /// Runs the primitives on `source`, the element drawn into a layer whose pixels `transform`
     /// maps the element's user space onto, and returns the last result as an sRGB pixmap.
-    func apply(to source: Pixmap, transform: AffineTransform) -> Pixmap {
+    /// `feImage` pictures are drawn within `budget` (none: they stay transparent).
+    func apply(to source: Pixmap, transform: AffineTransform, budget: LayerBudget?, hairlines: Bool) -> Pixmap {
         let width = source.width, height = source.height
         let bounds = PixelRect(width: width, height: height)
         var graphic = [false: FilterImage(source)]
@@ -159,6 +161,19 @@ extension VectorFilter {
                 result = input(0).morphology(dilate: dilate, x: radius(x * scales.x), y: radius(y * scales.y))
             case let .componentTransfer(functions):
                 result = input(0).transferred(functions)
+            case let .turbulence(parameters):
+                result = transform.inverted.map {
+                    .turbulence(parameters, width: width, height: height, rect: subregion, inverse: $0,
+                                tile: primitive.subregion, linearRGB: linear)
+                } ?? FilterImage(width: width, height: height, linearRGB: linear)
+            case .tile:
+                let from: PixelRect
+                if case let .result(i) = primitive.inputs[0] { from = pixels(primitives[i].subregion) } else { from = pixels(region) }
+                result = input(0).tiled(from: from, over: subregion)
+            case let .image(picture):
+                let canvas = Canvas(width: width, height: height)
+                if let budget { canvas.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }
+                result = FilterImage(canvas.pixmap).converted(linearRGB: linear)
             case let .dropShadow(dx, dy, x, y, color):
                 let image = input(0)
                 let (sx, sy) = shift(dx, dy)

@@ -140,6 +140,30 @@ struct FilterImage {
         return out
     }
 
+    /// `feTile`: the pixels of `tile` (the input's subregion) repeated across `rect`, one copy
+    /// with its corner at the tile's own; transparent elsewhere, and everywhere when the tile is
+    /// empty.
+    func tiled(from tile: PixelRect, over rect: PixelRect) -> FilterImage {
+        var out = FilterImage(width: width, height: height, linearRGB: linearRGB)
+        let t = tile.intersection(PixelRect(width: width, height: height))
+        let r = rect.intersection(PixelRect(width: width, height: height))
+        guard !t.isEmpty, !r.isEmpty else { return out }
+        let tw = t.x1 - t.x0, th = t.y1 - t.y0
+        func wrapped(_ v: Int, _ origin: Int, _ size: Int) -> Int { origin + ((v - origin) % size + size) % size }
+        data.withUnsafeBufferPointer { s in
+            out.data.withUnsafeMutableBufferPointer { d in
+                for y in r.y0..<r.y1 {
+                    let sy = wrapped(y, t.y0, th)
+                    for x in r.x0..<r.x1 {
+                        let i = (y * width + x) * 4, j = (sy * width + wrapped(x, t.x0, tw)) * 4
+                        d[i] = s[j]; d[i + 1] = s[j + 1]; d[i + 2] = s[j + 2]; d[i + 3] = s[j + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// `feColorMatrix`: the 4 × 5 `matrix` applied to every straight pixel, in 16.16 fixed point.
     func colorMatrix(_ matrix: [Double]) -> FilterImage {
         // Coefficients are clamped far beyond any useful value, so sums cannot overflow.

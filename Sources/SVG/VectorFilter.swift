@@ -82,6 +82,13 @@ public enum FilterEffect: Equatable, Sendable {
     case morphology(dilate: Bool, x: Double, y: Double)
     /// `feComponentTransfer`: a function per straight channel, red, green, blue and alpha.
     case componentTransfer([TransferFunction])
+    /// `feTurbulence`: Perlin noise filling the subregion (`FilterImage+Turbulence.swift`).
+    case turbulence(Turbulence)
+    /// `feTile`: the input's subregion repeated across this primitive's subregion.
+    case tile
+    /// `feImage`: a picture drawn in the element's user space (a referenced element, or a PNG or
+    /// JPEG file placed in the subregion); an empty group when it could not be read.
+    case image(VectorGroup)
 
     /// One `feFuncR`/`feFuncG`/`feFuncB`/`feFuncA`: a channel value in 0...1 mapped to another.
     public enum TransferFunction: Equatable, Sendable {

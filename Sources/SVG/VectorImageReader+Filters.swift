@@ -22,8 +22,7 @@ extension VectorImageReader {
 
     /// Primitives of Filter Effects 1 that this renderer does not draw.
     private static let unsupportedPrimitives: Set<String> = [
-        "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feImage", "feSpecularLighting", "feTile",
-        "feTurbulence",
+        "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feSpecularLighting",
     ]
 
     /// The filters of an element's `filter` list for `group`, drawn in `context`, the first
@@ -146,7 +145,7 @@ extension VectorImageReader {
             }
             return color.multiplyingAlpha(by: style.floodOpacity)
         }
-        let effect: FilterEffect
+        var effect: FilterEffect
         var inputs: [FilterInput]
         switch element.name {
         case "feFlood":
@@ -208,10 +207,24 @@ extension VectorImageReader {
         case "feMerge":
             effect = .merge
             inputs = element.children.filter { $0.name == "feMergeNode" }.map { filterInput($0, "in", reader) }
+        case "feTurbulence":
+            effect = turbulence(element)
+            inputs = []
+        case "feTile":
+            effect = .tile
+            inputs = [input("in")]
+        case "feImage":
+            effect = .image(VectorGroup(children: [])) // placed below, once the subregion is known
+            inputs = []
         default:
             return
         }
-        let subregion = self.subregion(of: element, inputs: inputs, reader)
+        // feTile's subregion defaults to the filter region, not its input's (Filter Effects 1
+        // § 8.1: its purpose is to fill more than the input).
+        let subregion = self.subregion(of: element, inputs: element.name == "feTile" ? [] : inputs, reader)
+        if case .image = effect {
+            effect = .image(filterImage(element, subregion: subregion, style: style, reader.context))
+        }
         reader.primitives.append(FilterPrimitive(effect: effect, inputs: inputs, subregion: subregion,
                                                  linearRGB: style.filtersInLinearRGB))
         if let name = element.attribute("result")?.value.trimmingSpace(), !name.isEmpty {
@@ -350,7 +363,7 @@ extension VectorImageReader {
 
     /// A list of `count` numbers separated by commas or whitespace; `nil` when absent or
     /// invalid (with a warning).
-    private func numberList(_ element: MarkupElement, _ name: String, count: ClosedRange<Int>) -> [Double]? {
+    func numberList(_ element: MarkupElement, _ name: String, count: ClosedRange<Int>) -> [Double]? {
         guard let attribute = element.attribute(name) else { return nil }
         var scanner = NumberScanner(attribute.value)
         var values: [Double] = []

@@ -29,7 +29,7 @@ extension VectorImageReader {
     }
 
     /// The PNG or JPEG a data URL or a relative file path holds, or `nil` with a warning.
-    private func decodedImage(_ reference: String, at offset: Int) -> Pixmap? {
+    func decodedImage(_ reference: String, at offset: Int) -> Pixmap? {
         let bytes: [UInt8]
         if reference.hasPrefix("data:") {
             guard let comma = reference.firstIndex(of: ","), reference[..<comma].hasSuffix(";base64"),

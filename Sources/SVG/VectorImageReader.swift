@@ -22,7 +22,7 @@ final class VectorImageReader {
     /// The clip paths and masks being expanded, to break reference cycles.
     var expanding: Set<String> = []
     /// The elements being read, innermost last (by offset): a `use` of one of them is a cycle.
-    private var walking: Set<Int> = []
+    private(set) var walking: Set<Int> = []
     /// How many more nodes `use` expansion may produce before the rest is dropped.
     private var nodeBudget = VectorImageReader.maximumNodes
 

@@ -1,0 +1,160 @@
+import Foundation
+import Geometry
+import Raster
+@testable import SVG
+import Testing
+
+/// The filter primitives that make or move pictures (Filter Effects 1): feTurbulence against
+/// numbers from the spec's reference code, feTile's repetition, feImage's element and file
+/// references and the references it refuses.
+@Suite struct FilterPrimitiveTests {
+    /// `body` in a 10 × 10 viewBox rendered at `size` pixels a side.
+    private func render(_ body: String, size: Int = 10, name: String = "f.svg") throws -> VectorImage {
+        try VectorImage.parse(text: #"<svg viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink">"# + body + "</svg>",
+                              name: name)
+    }
+
+    /// A filter over the whole 10 × 10 viewport in `space`, applied to a rect covering it.
+    private func filtered(_ primitives: String, space: String = "sRGB", size: Int = 10) throws -> Pixmap {
+        try render(#"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10" "#
+            + #"color-interpolation-filters="\#(space)">"# + primitives + "</filter>"
+            + #"<rect width="10" height="10" filter="url(#f)"/>"#).rendered(width: size, height: size)
+    }
+
+    // MARK: - feTurbulence
+
+    /// Sums printed by the reference code of Filter Effects 1 § 9.21 (compiled as published,
+    /// with the lattice wrap compared before masking), for the point, frequency and seed given.
+    @Test(arguments: [
+        // seed, x, y, frequency x, y, octaves, fractalNoise, stitch, sums of R, G, B, A
+        (3, 12.5, 7.25, 0.05, 0.05, 2, true, false, [-0.33383799204279219, -0.36652980286946496, -0.4914538642088021, -0.0093010079224871353]),
+        (7, 12.5, 7.25, 0.03, 0.06, 3, false, false, [0.19731688398135572, 0.26794261903123551, 0.56543177518805565, 0.17527256475634082]),
+        (7, 70.5, 7.25, 0.05, 0.05, 3, false, true, [0.32941878097079291, 0.30092756179284408, 0.5534570119987362, 0.10425102785828883]),
+    ])
+    func turbulenceEqualsTheSpecsReferenceCode(seed: Int, x: Double, y: Double, fx: Double, fy: Double, octaves: Int,
+                                              fractal: Bool, stitch: Bool, sums: [Double]) {
+        let parameters = FilterEffect.Turbulence(frequencyX: fx, frequencyY: fy, octaves: octaves, seed: seed,
+                                                 fractalNoise: fractal, stitchTiles: stitch)
+        let v = TurbulenceNoise(seed: seed).values(at: Point(x, y), parameters, tile: Rect(0, 0, 64, 64))
+        for c in 0..<4 {
+            let expected = min(max(fractal ? (sums[c] + 1) / 2 : sums[c], 0), 1)
+            #expect(abs(v[c] - expected) < 1e-12)
+        }
+    }
+
+    @Test func stitchedTurbulenceRepeatsEveryTile() {
+        // 64 · 0.05 = 3.2 cycles a tile: stitching takes 3 (0.05 / (3/64) < (4/64) / 0.05).
+        let parameters = FilterEffect.Turbulence(frequencyX: 0.05, frequencyY: 0.05, octaves: 3, seed: 7,
+                                                 fractalNoise: false, stitchTiles: true)
+        let noise = TurbulenceNoise(seed: 7), tile = Rect(0, 0, 64, 64)
+        // The lattice wraps once at the tile's far edges: the right edge continues the left one,
+        // and the next tile, short of its last lattice cell (past 42.7 here), repeats this one.
+        for (x, y, dx, dy) in [(0.0, 10.0, 64.0, 0.0), (10.0, 0.0, 0.0, 64.0), (6.5, 7.25, 64.0, 64.0), (30.0, 20.0, 64.0, 64.0)] {
+            let a = noise.values(at: Point(x, y), parameters, tile: tile)
+            let b = noise.values(at: Point(x + dx, y + dy), parameters, tile: tile)
+            #expect((0..<4).allSatisfy { abs(a[$0] - b[$0]) < 1e-9 })
+        }
+        var unstitched = parameters
+        unstitched.stitchTiles = false
+        let a = noise.values(at: Point(6.5, 7.25), unstitched, tile: tile)
+        let b = noise.values(at: Point(70.5, 71.25), unstitched, tile: tile)
+        #expect((0..<4).contains { abs(a[$0] - b[$0]) > 1e-3 })
+    }
+
+    @Test func fractalNoiseOfNoOctavesIsHalfGreyAtHalfAlphaInTheFiltersColourSpace() throws {
+        // The sum is 0, so every channel is ½: in sRGB that is 128 straight; in linearRGB ½ is
+        // sRGB 0.7354 (188) straight. Premultiplied by alpha ½.
+        let srgb = try filtered(#"<feTurbulence type="fractalNoise" numOctaves="0"/>"#)
+        #expect(srgb[3, 4] == (64, 64, 64, 128))
+        let linear = try filtered(#"<feTurbulence type="fractalNoise" numOctaves="0"/>"#, space: "linearRGB")
+        #expect(linear[3, 4] == (94, 94, 94, 128))
+    }
+
+    @Test func turbulenceOfZeroFrequencyIsTransparent() throws {
+        // Every point sits on the lattice's origin, where gradient noise is 0.
+        let p = try filtered(#"<feTurbulence baseFrequency="0" numOctaves="4"/>"#)
+        #expect(p[2, 7].a == 0 && p[9, 0].a == 0)
+    }
+
+    @Test func turbulenceFillsOnlyItsSubregionAndIsTheSameBytesEachTime() throws {
+        let body = #"<feTurbulence baseFrequency="0.3" numOctaves="3" seed="5" x="2" y="2" width="5" height="5"/>"#
+        let p = try filtered(body, size: 40)
+        #expect(p[4, 20].a == 0 && p[20, 4].a == 0 && p[30, 20].a == 0)
+        #expect((8..<28).contains { p[$0, 20].a > 0 })
+        #expect(try filtered(body, size: 40).data.hashValue == p.data.hashValue)
+    }
+
+    @Test func turbulenceSeedIsTruncatedTowardsZero() throws {
+        let body = { (seed: String) in #"<feTurbulence baseFrequency="0.2" numOctaves="2" seed="\#(seed)"/>"# }
+        #expect(try filtered(body("2.9")).data.hashValue == filtered(body("2")).data.hashValue)
+        #expect(try filtered(body("3")).data.hashValue != filtered(body("2")).data.hashValue)
+    }
+
+    @Test func negativeBaseFrequencyMakesTheTurbulenceTransparentWithAWarning() throws {
+        let image = try render(#"<filter id="f"><feTurbulence baseFrequency="-0.1"/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
+        #expect(image.warnings.contains { $0.description.contains("baseFrequency: must not be negative") })
+        #expect(image.rendered(width: 10, height: 10)[5, 5].a == 0)
+    }
+
+    // MARK: - feTile
+
+    @Test func tileRepeatsTheInputsSubregionFromItsCorner() throws {
+        // A 4 × 4 tile at (3, 3): blue in its left half, red in its right half.
+        let p = try filtered(#"<feFlood flood-color="red" x="3" y="3" width="4" height="4" result="r"/>"#
+            + #"<feFlood flood-color="blue" x="3" y="3" width="2" height="4" result="b"/>"#
+            + #"<feMerge x="3" y="3" width="4" height="4"><feMergeNode in="r"/><feMergeNode in="b"/></feMerge>"#
+            + #"<feTile x="0" y="0" width="10" height="10"/>"#)
+        let blue: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 255, 255), red: (UInt8, UInt8, UInt8, UInt8) = (255, 0, 0, 255)
+        // Columns 3, 4 blue and 5, 6 red, repeating every 4 either way: 0 is 4's twin, 1 and 2 red.
+        #expect(p[0, 0] == blue && p[1, 0] == red && p[2, 9] == red && p[3, 5] == blue && p[8, 1] == blue && p[9, 9] == red)
+    }
+
+    @Test func tileFillsTheFilterRegionByDefault() throws {
+        let p = try filtered(#"<feFlood flood-color="red" x="0" y="0" width="2" height="2"/><feTile/>"#)
+        #expect(p[9, 9] == (255, 0, 0, 255) && p[0, 5] == (255, 0, 0, 255))
+    }
+
+    @Test func tileCoversOnlyItsOwnSubregion() throws {
+        let p = try filtered(#"<feFlood flood-color="red" x="0" y="0" width="2" height="2"/>"#
+            + #"<feTile x="0" y="0" width="6" height="10"/>"#)
+        #expect(p[5, 9].a == 255 && p[6, 0].a == 0)
+    }
+
+    // MARK: - feImage
+
+    @Test func imageOfAnElementDrawsItInTheUserSpaceMovedToTheSubregion() throws {
+        // As Chromium: the element is moved by the subregion's x and y (here 0, 0, then 5, 0).
+        let dot = #"<rect id="d" width="2" height="2" fill="lime"/>"#
+        let p = try render("<defs>\(dot)</defs>"
+            + ##"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10"><feImage xlink:href="#d"/></filter>"##
+            + ##"<filter id="g" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10"><feImage href="#d" x="5"/></filter>"##
+            + #"<rect width="10" height="5" filter="url(#f)"/><rect y="5" width="10" height="5" filter="url(#g)"/>"#)
+            .rendered(width: 10, height: 10)
+        #expect(p[1, 1] == (0, 255, 0, 255) && p[2, 1].a == 0)
+        #expect(p[4, 0].a == 0 && p[5, 0] == (0, 255, 0, 255) && p[6, 1] == (0, 255, 0, 255) && p[7, 1].a == 0)
+    }
+
+    @Test func imageOfTheFilteredElementItselfIsTransparentWithAWarning() throws {
+        let image = try render(##"<filter id="f"><feImage href="#g"/></filter><g id="g" filter="url(#f)"><rect width="10" height="10"/></g>"##)
+        #expect(image.warnings.contains { $0.description.contains("contains the element this filter applies to") })
+        #expect(image.rendered(width: 10, height: 10)[5, 5].a == 0)
+    }
+
+    @Test func imageFileBesideTheSVGIsPlacedInTheSubregionAndOneOutsideIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feImage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A 1 × 1 opaque blue PNG.
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/5ncLrgAAAABJRU5ErkJggg==")!
+        try png.write(to: folder.appendingPathComponent("blue.png"))
+        let name = folder.appendingPathComponent("f.svg").path
+        let inside = try render(#"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="10" height="10">"#
+            + #"<feImage href="blue.png" x="2" y="2" width="4" height="4"/></filter><rect width="10" height="10" filter="url(#f)"/>"#,
+            name: name).rendered(width: 10, height: 10)
+        #expect(inside[1, 3].a == 0 && inside[2, 2].a == 255 && inside[5, 5].a == 255 && inside[6, 5].a == 0)
+        let outside = try render(#"<filter id="f"><feImage href="../blue.png"/></filter><rect width="10" height="10" filter="url(#f)"/>"#,
+                                 name: folder.appendingPathComponent("sub/f.svg").path)
+        #expect(outside.warnings.contains { $0.description.contains("image:") })
+        #expect(outside.rendered(width: 10, height: 10)[5, 5].a == 0)
+    }
+}
