@@ -73,7 +73,7 @@ extension Typeface {
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script.isShared ? HB_SCRIPT_LATIN : script.tag)
         hb_buffer_set_language(buffer, hb_language_from_string(language ?? "en", -1))
-        let features = Self.features(for: script)
+        let features = Self.features(for: script, scalars: scalars, range: range)
         features.withUnsafeBufferPointer {
             hb_shape(harfBuzz.font(unitsPerEm: unitsPerEm ?? self.unitsPerEm), buffer, $0.baseAddress, UInt32($0.count))
         }
@@ -100,22 +100,36 @@ extension Typeface {
 
     /// The features HarfBuzz applies beyond its defaults: none for complex scripts (joining
     /// forms, required and standard ligatures, marks all on); for Latin, Greek, Cyrillic and the
-    /// shared characters, standard and contextual ligatures and contextual alternates off.
+    /// shared characters, standard and contextual ligatures and contextual alternates off, but
+    /// contextual alternates on for each colon between two digits.
     ///
     /// This is a known difference from UIKit, not a copy of it: Core Text applies a font's
     /// default ligatures (`NSAttributedString.Key.ligature` is 1 unless set) and its contextual
-    /// alternates, and on a device SF Pro lifts the colon of `9:41` to the middle of the figures.
-    /// They are off here because the bundled stand-ins' substitutions are their own, not those of
-    /// the fonts they replace: Inter's `calt` would lift that colon too but also turns `->` into
-    /// one arrow glyph, and Nunito Sans's `liga` joins `fi`. So text keeps the colon on the
-    /// baseline, `->` as two glyphs and `fi` as two letters.
-    private static func features(for script: TextScript) -> [hb_feature_t] {
+    /// alternates. They are off here because the bundled stand-ins' substitutions are their own,
+    /// not those of the fonts they replace: Inter's `calt` turns `->` into one arrow glyph and
+    /// lifts a colon between capitals, and Nunito Sans's `liga` joins `fi`; so text keeps `->` as
+    /// two glyphs and `fi` as two letters. The one alternate kept is SF Pro's vertically centred
+    /// colon (Apple, WWDC 2015 session 804, "Introducing the New System Fonts"), which current
+    /// SF Pro puts between figures through its contextual alternates (the `9:41` of every status
+    /// bar and lock screen) and Inter's `calt` puts in the same context; faces without such a
+    /// rule (Nunito Sans, the demos' Avenir stand-in) keep their colon.
+    private static func features(for script: TextScript, scalars: [Unicode.Scalar], range: Range<Int>) -> [hb_feature_t] {
         guard script.isShared || simpleScripts.contains(script.tag) else { return [] }
-        return ["liga", "clig", "calt"].map { tag in
+        var features = ["liga", "clig", "calt"].map { tag in
             var feature = hb_feature_t()
             _ = hb_feature_from_string("-" + tag, -1, &feature)
             return feature
         }
+        for index in range where scalars[index] == ":" && index > 0 && index + 1 < scalars.count
+            && scalars[index - 1].properties.numericType == .decimal
+            && scalars[index + 1].properties.numericType == .decimal {
+            var feature = hb_feature_t()
+            _ = hb_feature_from_string("calt", -1, &feature)
+            feature.start = UInt32(index)  // bounded: an index of a shaped text, far below 2^32
+            feature.end = UInt32(index + 1)
+            features.append(feature)
+        }
+        return features
     }
 
     private static let simpleScripts: Set<hb_script_t> = [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC]

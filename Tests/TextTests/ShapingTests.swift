@@ -64,11 +64,30 @@ import Testing
 
     @Test func latinShapedByHarfBuzzIsPlacedAsTheFontsKerningSays() {
         for (text, font) in [("AV To Wj Ty.", Font(try! FontLibrary.Face.regular.typeface(), size: 30)),
-                             ("Privacy & Security, 9:41", system)] {
+                             ("Privacy & Security, 9.41", system)] {
             let shaped = TextLine(text, font: font)
             let kerned = TextLine(glyphs: text.unicodeScalars.map(font.typeface.glyph(for:)), font: font)
             #expect(shaped == kerned, "\(text)")
         }
+    }
+
+    @Test func aColonBetweenFiguresIsCentredOnThemAsSFProCentresIt() {
+        let colon = system.typeface.glyph(for: ":")
+        let time = TextLine("9:41", font: system).glyphs.map(\.glyph)
+        #expect(time.count == 4 && time[1] != colon)
+        // The same dots, lifted by more than a tenth of an em.
+        let baseline = system.typeface.outline(of: colon).bounds, centred = system.typeface.outline(of: time[1]).bounds
+        #expect(abs(centred.midY - baseline.midY) > Double(system.typeface.unitsPerEm) / 10)
+        #expect(abs(centred.height - baseline.height) < 1)
+        #expect(TextLine("12:30", font: system).glyphs[2].glyph == time[1])
+        // Anywhere else the colon stays on the baseline, and Inter's other alternates stay off.
+        for text in ["Note: 9", "A:B", "9 : 41", "9:", ":41"] {
+            #expect(TextLine(text, font: system).glyphs.contains { $0.glyph == colon }, "\(text)")
+        }
+        #expect(TextLine("a->b", font: system).glyphs.count == 4)
+        // Nunito Sans, the demos' face, has no centred colon.
+        let nunito = Font(try! FontLibrary.Face.regular.typeface(), size: 17)
+        #expect(TextLine("9:41", font: nunito).glyphs[1].glyph == nunito.typeface.glyph(for: ":"))
     }
 
     @Test func linesBreakByUAX14() {
