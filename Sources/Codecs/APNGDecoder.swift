@@ -179,16 +179,18 @@ public enum APNGDecoder {
         }
     }
 
-    /// Premultiplied source-over of one RGBA word: `s + d·(255 − s.alpha)/255`, rounded.
+    /// Premultiplied source-over of one RGBA word: `s + d·(255 − s.alpha)/255`, rounded. A
+    /// transparent source leaves `d` as it is (the rounding gives back every byte of it): most
+    /// pixels of a golden's frames drawn over the one before.
     private static func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
         let inverse = 255 - (s >> 24)
         if inverse == 0 { return s }
-        var out: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
+        if s == 0 { return d }
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let t = ((d >> shift) & 0xFF) * inverse + 128
-            out |= (((s >> shift) & 0xFF) + ((t + (t >> 8)) >> 8)) << shift
+            return (((s >> shift) & 0xFF) + ((t + (t >> 8)) >> 8)) << shift
         }
-        return out
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 
     private static func clear(_ canvas: inout Pixmap, _ c: FrameControl) {

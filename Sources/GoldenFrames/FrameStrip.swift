@@ -93,30 +93,46 @@ public struct FrameStripBuilder {
     /// The rectangle of `frame` as a PNG. After a first frame, when every changed pixel is opaque,
     /// the unchanged ones may be left transparent and the patch drawn over the picture, as APNG's
     /// blend op over does: whichever PNG is smaller (about 30 % less on a long failing animation).
+    /// Both rectangles are cut in one pass over 32-bit pixels (a failing owl check's report spent
+    /// 10 % of its samples comparing pixels as array slices).
     private func patch(_ frame: Pixmap, x0: Int, y0: Int, x1: Int, y1: Int, previous: Pixmap?) throws -> FrameStrip.Patch {
-        let w = x1 - x0
-        var bytes = [UInt8](repeating: 0, count: w * (y1 - y0) * 4)
-        for y in y0..<y1 {
-            let from = (y * frame.width + x0) * 4
-            bytes.replaceSubrange((y - y0) * w * 4..<(y - y0 + 1) * w * 4, with: frame.data[from..<from + w * 4])
-        }
-        let png = try PNG.encode(Pixmap(width: w, height: y1 - y0, premultiplied: bytes), compression: .fast)
-        var over = bytes, opaque = previous != nil
-        if let previous {
-            for y in y0..<y1 where opaque {
-                for x in x0..<x1 {
-                    let i = (y * frame.width + x) * 4, o = ((y - y0) * w + x - x0) * 4
-                    if frame.data[i..<i + 4].elementsEqual(previous.data[i..<i + 4]) {
-                        over[o] = 0; over[o + 1] = 0; over[o + 2] = 0; over[o + 3] = 0
-                    } else if frame.data[i + 3] != 255 {
-                        opaque = false
-                        break
+        let w = x1 - x0, h = y1 - y0, count = w * h
+        var replace = [UInt8](repeating: 0, count: count * 4)
+        var over = previous == nil ? [] : [UInt8](repeating: 0, count: count * 4)
+        var opaque = previous != nil
+        frame.data.withUnsafeBytes { frameBytes in
+            let pixels = frameBytes.bindMemory(to: UInt32.self)
+            replace.withUnsafeMutableBytes { outBytes in
+                let out = outBytes.bindMemory(to: UInt32.self)
+                for y in 0..<h {
+                    let from = (y0 + y) * frame.width + x0
+                    out.baseAddress!.advanced(by: y * w).update(from: pixels.baseAddress! + from, count: w)
+                }
+            }
+            guard let previous, opaque else { return }
+            previous.data.withUnsafeBytes { previousBytes in
+                let before = previousBytes.bindMemory(to: UInt32.self)
+                over.withUnsafeMutableBytes { outBytes in
+                    let out = outBytes.bindMemory(to: UInt32.self)
+                    rows: for y in 0..<h {
+                        let from = (y0 + y) * frame.width + x0
+                        for x in 0..<w {
+                            let pixel = pixels[from + x]
+                            guard pixel != before[from + x] else { continue }
+                            // RGBA bytes read as a little-endian word: alpha is the highest byte.
+                            guard pixel >> 24 == 0xFF else {
+                                opaque = false
+                                break rows
+                            }
+                            out[y * w + x] = pixel
+                        }
                     }
                 }
             }
         }
+        let png = try PNG.encode(Pixmap(width: w, height: h, premultiplied: replace), compression: .fast)
         if opaque {
-            let drawn = try PNG.encode(Pixmap(width: w, height: y1 - y0, premultiplied: over), compression: .fast)
+            let drawn = try PNG.encode(Pixmap(width: w, height: h, premultiplied: over), compression: .fast)
             if drawn.count < png.count { return FrameStrip.Patch(x: x0, y: y0, png: Data(drawn).base64EncodedString(), over: true) }
         }
         return FrameStrip.Patch(x: x0, y: y0, png: Data(png).base64EncodedString())

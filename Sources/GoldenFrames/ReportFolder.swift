@@ -24,10 +24,12 @@ public enum ReportFolder {
             // Keys in one order, so the same check writes the same bytes (JSONEncoder's order
             // otherwise follows each process's hash seed).
             compact.outputFormatting = .sortedKeys
+            // Each scene's pictures are encoded once, for its media file and for the page.
+            let encoded = try media.map { try compact.encode($0) }
             for (i, item) in media.enumerated() {
-                try compact.encode(item).write(to: URL(fileURLWithPath: temporary + String(format: "/media/%03d-", i) + fileName(item.scene) + ".json"))
+                try encoded[i].write(to: URL(fileURLWithPath: temporary + String(format: "/media/%03d-", i) + fileName(item.scene) + ".json"))
             }
-            try Data(ReportPage.html(report, media: media).utf8).write(to: URL(fileURLWithPath: temporary + "/index.html"))
+            try Data(ReportPage.html(report, media: media, encodedMedia: encoded).utf8).write(to: URL(fileURLWithPath: temporary + "/index.html"))
             try output.commit()
         } catch let CodecError.unwritable(_, reason) {
             output.abort()

@@ -5,16 +5,15 @@ import Foundation
 /// differing ones marked, the expected, actual and diff views of any frame, a slider and an
 /// onion-skin view, both animations playing side by side, and the render options.
 enum ReportPage {
-    static func html(_ report: CheckReport, media: [SceneMedia]) -> String {
+    /// The page for `report`; `encodedMedia` is `media`, each item as sorted-keys JSON.
+    static func html(_ report: CheckReport, media: [SceneMedia], encodedMedia: [Data]) -> String {
         let failed = report.scenes.filter { $0.status == .failed }
         let passed = report.scenes.filter { $0.status == .passed }.count
         let recorded = report.scenes.filter { $0.status == .recorded }.count
         var counts = ["\(failed.count) failed", "\(passed) passed"]
         if recorded > 0 { counts.append("\(recorded) recorded") }
         let title = failed.isEmpty ? "Golden frames: all \(report.scenes.count) scenes match" : "Golden frames: \(failed.count) of \(report.scenes.count) scenes differ"
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys // the same bytes for the same check
-        let data = (try? encoder.encode(media)).map(scriptJSON) ?? "[]"
+        let data = scriptJSON(jsonArray(encodedMedia))
         var body = "<h1>\(escapeXML(title))</h1>\n<p class=\"counts\">\(counts.joined(separator: " · "))"
         if !report.shards.isEmpty { body += " · shards \(escapeXML(report.shards.joined(separator: ", ")))" }
         body += "</p>\n<table class=\"summary\"><thead><tr><th>scene</th><th>result</th><th>frames checked</th><th>render options</th></tr></thead><tbody>\n"
@@ -55,6 +54,19 @@ enum ReportPage {
     /// A CSP source expression naming an inline element's exact text.
     private static func cspHash(_ text: String) -> String {
         "sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString()
+    }
+
+    /// A JSON array of already encoded items: the bytes `JSONEncoder` writes for the array
+    /// without formatting, so a report's media are encoded once for their files and the page.
+    static func jsonArray(_ items: [Data]) -> Data {
+        var out = Data("[".utf8)
+        out.reserveCapacity(items.reduce(2) { $0 + $1.count + 1 })
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(item)
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
     }
 
     /// JSON text made safe inside a `<script>` element: `<`, `>` and `&` (which could close the
