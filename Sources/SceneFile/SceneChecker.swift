@@ -8,6 +8,9 @@ struct SceneChecker {
     let log: ProblemLog
     /// Where the check found a value it could not take, for `NodePruning` to drop before decoding.
     let rejected = RejectedPaths()
+    /// The keys of each named definition, looked up by name, and indexed for suggestions when a
+    /// mapping has keys it does not know.
+    let definitions = DefinitionKeys()
 
     /// Top-level keys starting with this are ignored: a place for anchors that views and
     /// animations merge from (`x-styles: {card: &card {…}}`), as Docker Compose's extension fields.
@@ -38,9 +41,12 @@ struct SceneChecker {
         case let .object(properties, required, _):
             guard let mapping = node.mapping else { return mismatch(node, resolved, path) }
             let entries = uniqueEntries(of: mapping, path: path)
+            // Keys are looked up in a table made once per definition, so a mapping of thousands
+            // of unknown keys (merged in with `<<`) costs a few look-ups a key, not the schema's size.
+            let keys = definitions.keys(of: expected, properties)
             for (name, value) in entries where !(path.isEmpty && name.hasPrefix(Self.extensionPrefix)) {
-                guard let property = properties.first(where: { $0.name == name }) else {
-                    let near = Self.nearest(name, in: properties.map(\.name))
+                guard let property = keys.positions[name].map({ properties[$0] }) else {
+                    let near = keys.suggestions.nearest(name)
                     rejected.add(path + [.keyName(name)])
                     log.add(path + [.keyName(name)], "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))
                     continue
@@ -110,26 +116,29 @@ struct SceneChecker {
     }
 
     /// The closest known name to a misspelt one (edit distance at most 2, ignoring case; the
-    /// names are ASCII, so distances are counted in UTF-8 bytes).
+    /// names are ASCII, so distances are counted in UTF-8 bytes); the first of equally close
+    /// ones. For one look-up in a short list; `NameIndex` answers many.
     static func nearest(_ name: String, in names: [String]) -> String? {
-        func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-            var row = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var previous = row[0]
-                row[0] = i
-                for j in 1...max(b.count, 1) where !b.isEmpty {
-                    let old = row[j]
-                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    previous = old
-                }
-            }
-            return row[b.count]
-        }
         let bytes = Array(name.lowercased().utf8)
         // Names whose lengths differ by more than 2 are more than 2 edits apart.
         return names.lazy.filter { abs($0.utf8.count - bytes.count) <= 2 }
-            .map { ($0, distance(bytes, Array($0.lowercased().utf8))) }
+            .map { ($0, editDistance(bytes, Array($0.lowercased().utf8))) }
             .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance between two byte strings.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return row[b.count]
     }
 }
 
@@ -143,5 +152,102 @@ final class RejectedPaths {
         var path = path
         while case .index? = path.last { path.removeLast() }
         if !path.isEmpty { paths.append(path) }
+    }
+}
+
+/// Known names indexed by every string left after deleting up to two of their bytes (lower
+/// case): two names at most 2 edits apart share such a string (a substitution is a deletion
+/// from both), so a misspelt name is compared only with the names it shares one with, found by
+/// hashing its own few deletions (for 6 bytes, 22), however many names there are. Gives what
+/// `SceneChecker.nearest(_:in:)` gives.
+final class NameIndex {
+    private let names: [String]
+    private let lowered: [[UInt8]]
+    private var byDeletions: [[UInt8]: [Int]] = [:]
+    /// The longest name's length: a name 3 bytes longer is more than 2 edits from every one
+    /// (and its deletions, some length² / 2 strings, are never made).
+    private let longest: Int
+    /// How many names `nearest` has measured its argument against, for tests of the cost.
+    private(set) var comparisons = 0
+
+    init(_ names: [String]) {
+        self.names = names
+        lowered = names.map { Array($0.lowercased().utf8) }
+        longest = lowered.map(\.count).max() ?? 0
+        for (i, name) in lowered.enumerated() {
+            Self.forEachDeletion(of: name) { variant in
+                // A name's variants come together, so one listed twice is listed just before.
+                if byDeletions[variant]?.last != i { byDeletions[variant, default: []].append(i) }
+            }
+        }
+    }
+
+    /// Calls `body` with `bytes` and every string left after deleting one or two of its bytes
+    /// (some more than once).
+    private static func forEachDeletion(of bytes: [UInt8], _ body: ([UInt8]) -> Void) {
+        body(bytes)
+        for i in bytes.indices {
+            var one = bytes
+            one.remove(at: i)
+            body(one)
+            for j in one.indices {
+                var two = one
+                two.remove(at: j)
+                body(two)
+            }
+        }
+    }
+
+    /// The closest name to `name` at most 2 edits away, the first of equally close ones.
+    func nearest(_ name: String) -> String? {
+        let bytes = Array(name.lowercased().utf8)
+        guard bytes.count <= longest + 2 else { return nil }
+        var candidates = Set<Int>()
+        Self.forEachDeletion(of: bytes) { variant in candidates.formUnion(byDeletions[variant] ?? []) }
+        comparisons += candidates.count
+        let best = candidates.map { ($0, SceneChecker.editDistance(bytes, lowered[$0])) }
+            .filter { $0.1 <= 2 }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return best.map { names[$0.0] }
+    }
+}
+
+/// An object schema's keys: each one's position among the properties, and the index that
+/// suggests one for a key it does not know (made on first use).
+final class ObjectKeys {
+    let positions: [String: Int]
+    private let names: [String]
+    private var index: NameIndex?
+    /// How many names its suggestions measured a misspelt key against.
+    var comparisons: Int { index?.comparisons ?? 0 }
+
+    /// The suggestions for keys this object does not know.
+    var suggestions: NameIndex {
+        if let index { return index }
+        let made = NameIndex(names)
+        index = made
+        return made
+    }
+
+    init(_ properties: [(name: String, schema: JSONSchema)]) {
+        names = properties.map(\.name)
+        positions = Dictionary(properties.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// The `ObjectKeys` of each named schema definition, made when a mapping of it is first checked.
+final class DefinitionKeys {
+    private var tables: [String: ObjectKeys] = [:]
+    private var made: [ObjectKeys] = []
+    /// How many names all suggestions together measured a misspelt key against.
+    var comparisons: Int { made.reduce(0) { $0 + $1.comparisons } }
+
+    /// The keys of `properties`, the object `schema` resolved to (kept by its definition when
+    /// `schema` is a `$ref`).
+    func keys(of schema: JSONSchema, _ properties: [(name: String, schema: JSONSchema)]) -> ObjectKeys {
+        if case let .ref(definition) = schema, let keys = tables[definition] { return keys }
+        let keys = ObjectKeys(properties)
+        made.append(keys)
+        if case let .ref(definition) = schema { tables[definition] = keys }
+        return keys
     }
 }

@@ -1,0 +1,36 @@
+@testable import SceneFile
+import Testing
+import Yams
+
+@Suite struct HostileInputSceneTests {
+    /// The index suggests what a scan of every name suggests, for misspellings by one and two
+    /// edits, other cases, names too far from any and names far longer than any.
+    @Test func theNameIndexSuggestsWhatAScanOfEveryNameDoes() {
+        let names = ["backgroundColor", "cornerRadius", "frame", "alpha", "tag", "view", "label", "text", "textColor", "tint", "x", "ab"]
+        let misspelt = ["backgroundcolour", "BackgroundColr", "cornerRadus", "fram", "frmae", "alhpa", "tga", "vew", "lable",
+                        "txt", "textColour", "tnit", "y", "", "b", "abc", "zzzzzz", "qqq", String(repeating: "x", count: 5000)]
+        let index = NameIndex(names)
+        for name in misspelt {
+            #expect(index.nearest(name) == SceneChecker.nearest(name, in: names), "\(name.prefix(20))")
+        }
+        #expect(index.nearest("frmae") == "frame")
+        #expect(index.nearest("vew") == "view")
+    }
+
+    /// 35,000 unknown keys merged into a view are each looked up in an index of the view's keys
+    /// made once: they are measured against a handful of names in all, where a scan of the
+    /// view's keys measured each of them against every key of about its length.
+    @Test func manyUnknownKeysMergedIntoAViewAreMeasuredAgainstFewNames() throws {
+        let keys = (0..<35_000).map { "k\($0): 0" }.joined(separator: ", ")
+        let yaml = "x-big: &big {\(keys)}\nviews:\n  - {view: box, frame: [0, 0, 10, 10], <<: *big, colr: red}\n"
+        let composed = try #require(try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)))
+        guard case let .success((node, problems)) = MergeKeys.resolve(composed) else { Issue.record("not resolved"); return }
+        #expect(problems.isEmpty)
+        let log = ProblemLog(file: "t.yaml", locator: NodeLocator(root: node))
+        let checker = SceneChecker(schema: SceneFile.schema, log: log)
+        checker.check(node, against: SceneFile.schema.root, path: [])
+        #expect(log.problems.count == 35_001)
+        #expect(log.problems.contains { $0.message == "unknown key 'colr' (did you mean 'color'?)" })
+        #expect(checker.definitions.comparisons < 1_000, "\(checker.definitions.comparisons)")
+    }
+}
