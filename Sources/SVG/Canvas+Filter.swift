@@ -4,7 +4,7 @@ import Raster
 extension Canvas {
     /// The most 4-byte units a filter's working images may take at once (128 MB).
     static let filterPixelLimit = 32 << 20
-    /// The most pixels times primitives one filter may process.
+    /// The most pixels times work units (`VectorFilter.work`) one filter may process.
     static let filterWorkLimit = 64 << 20
 
     /// Draws `group`'s children through `filter`: into a layer covering the filter region and
@@ -33,7 +33,7 @@ extension Canvas {
         // so they are bounded on their own, and so is the work (every primitive visits every
         // pixel a few times).
         let allowed = Double(max(1, min(budget.pixels, Self.filterPixelLimit / (2 * filter.peakImages),
-                                        Self.filterWorkLimit / filter.primitives.count)))
+                                        Self.filterWorkLimit / filter.work)))
         let scale = width * height > allowed ? (allowed / (width * height)).squareRoot() : 1
         let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up))) // bounded: scale keeps the area within the filter's pixel budget
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
@@ -65,6 +65,18 @@ extension VectorFilter {
         }
         let r = (user * scale).rounded(.up)
         return r.isFinite ? min(r, 1e6) : 1e6
+    }
+
+    /// The filter's work per pixel, in units of one simple primitive's pass: a turbulence costs
+    /// four noises per octave, a convolution one pass per kernel cell.
+    var work: Int {
+        primitives.reduce(0) { sum, primitive in
+            switch primitive.effect {
+            case let .turbulence(t): return sum + 4 * max(1, t.octaves)
+            case let .convolveMatrix(m): return sum + m.orderX * m.orderY
+            default: return sum + 1
+            }
+        }
     }
 
     /// For each primitive, the index of the last primitive that reads its result (itself when
@@ -115,6 +127,11 @@ extension VectorFilter {
             let limit = Double(max(width, height) + 1)
             func clamp(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), -limit), limit)) : 0 } // bounded: clamped to the canvas's size
             return (clamp(transform.a * dx + transform.c * dy), clamp(transform.b * dx + transform.d * dy))
+        }
+        /// The pixels of a primitive's first input: an earlier result's subregion, else the region.
+        func inputRect(_ primitive: FilterPrimitive) -> PixelRect {
+            guard case let .result(i) = primitive.inputs[0] else { return pixels(region) }
+            return pixels(primitives[i].subregion)
         }
         for (index, primitive) in primitives.enumerated() {
             let linear = primitive.linearRGB
@@ -167,9 +184,12 @@ extension VectorFilter {
                                 tile: primitive.subregion, linearRGB: linear)
                 } ?? FilterImage(width: width, height: height, linearRGB: linear)
             case .tile:
-                let from: PixelRect
-                if case let .result(i) = primitive.inputs[0] { from = pixels(primitives[i].subregion) } else { from = pixels(region) }
-                result = input(0).tiled(from: from, over: subregion)
+                result = input(0).tiled(from: inputRect(primitive), over: subregion)
+            case let .convolveMatrix(matrix):
+                result = input(0).convolved(matrix, over: subregion, edges: inputRect(primitive))
+            case let .displacementMap(scale, x, y):
+                result = input(0).displaced(by: input(1), scaleX: scale * scales.x, scaleY: scale * scales.y, x: x, y: y,
+                                            over: subregion)
             case let .image(picture):
                 let canvas = Canvas(width: width, height: height)
                 if let budget { canvas.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }

@@ -86,6 +86,11 @@ public enum FilterEffect: Equatable, Sendable {
     case turbulence(Turbulence)
     /// `feTile`: the input's subregion repeated across this primitive's subregion.
     case tile
+    /// `feConvolveMatrix`: a kernel run over the input (`FilterImage+Convolution.swift`).
+    case convolveMatrix(ConvolveMatrix)
+    /// `feDisplacementMap`: the input's pixels moved by `scale` times two channels of `in2`
+    /// (0 red, 1 green, 2 blue, 3 alpha) less ½.
+    case displacementMap(scale: Double, x: Int, y: Int)
     /// `feImage`: a picture drawn in the element's user space (a referenced element, or a PNG or
     /// JPEG file placed in the subregion); an empty group when it could not be read.
     case image(VectorGroup)

@@ -36,7 +36,7 @@ extension VectorImageReader {
     }
 
     /// One of `allowed` for attribute `name`, `fallback` when absent or invalid (warned).
-    private func keyword(_ element: MarkupElement, _ name: String, _ allowed: Set<String>, default fallback: String) -> String {
+    func keyword(_ element: MarkupElement, _ name: String, _ allowed: Set<String>, default fallback: String) -> String {
         guard let attribute = element.attribute(name) else { return fallback }
         let value = attribute.value.trimmingSpace()
         guard allowed.contains(value) else {

@@ -22,7 +22,7 @@ extension VectorImageReader {
 
     /// Primitives of Filter Effects 1 that this renderer does not draw.
     private static let unsupportedPrimitives: Set<String> = [
-        "feConvolveMatrix", "feDiffuseLighting", "feDisplacementMap", "feSpecularLighting",
+        "feDiffuseLighting", "feSpecularLighting",
     ]
 
     /// The filters of an element's `filter` list for `group`, drawn in `context`, the first
@@ -210,6 +210,12 @@ extension VectorImageReader {
         case "feTurbulence":
             effect = turbulence(element)
             inputs = []
+        case "feConvolveMatrix":
+            effect = convolveMatrix(element)
+            inputs = [input("in")]
+        case "feDisplacementMap":
+            effect = displacementMap(element, reader)
+            inputs = [input("in"), input("in2")]
         case "feTile":
             effect = .tile
             inputs = [input("in")]

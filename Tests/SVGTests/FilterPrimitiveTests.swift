@@ -157,4 +157,72 @@ import Testing
         #expect(outside.warnings.contains { $0.description.contains("image:") })
         #expect(outside.rendered(width: 10, height: 10)[5, 5].a == 0)
     }
+
+    // MARK: - feConvolveMatrix
+
+    @Test func convolutionTurnsTheKernelAround() throws {
+        // Only the kernel's top-left cell is 1: RESULT(x, y) = SOURCE(x + 1, y + 1); transparent
+        // beyond the input's subregion (edgeMode none).
+        let p = try filtered(#"<feFlood flood-color="blue" x="5" y="5" width="5" height="5"/>"#
+            + #"<feConvolveMatrix kernelMatrix="1 0 0 0 0 0 0 0 0" edgeMode="none" x="0" y="0" width="10" height="10"/>"#)
+        #expect(p[3, 4].a == 0 && p[4, 4] == (0, 0, 255, 255) && p[8, 8] == (0, 0, 255, 255) && p[9, 9].a == 0)
+    }
+
+    @Test func convolutionEdgeModesAtTheInputsEdge() throws {
+        // A box of ones (divisor 9 by default) over an opaque input filling its subregion.
+        let box = { (mode: String) in
+            try self.filtered(#"<feFlood flood-color="white" x="2" y="2" width="6" height="6" result="w"/>"#
+                + #"<feConvolveMatrix in="w" kernelMatrix="1 1 1 1 1 1 1 1 1" edgeMode="\#(mode)"/>"#)
+        }
+        let duplicate = try box("duplicate"), none = try box("none"), wrap = try box("wrap")
+        #expect(duplicate[2, 2].a == 255 && duplicate[2, 5].a == 255)
+        // Transparent beyond the edge: a side pixel sees 6 of 9, a corner 4 of 9.
+        #expect(none[2, 5].a == 170 && none[2, 2].a == 113 && none[5, 5].a == 255)
+        #expect(wrap[2, 2].a == 255 && wrap[7, 7].a == 255)
+        // The result stays in its subregion (the input's).
+        #expect(none[1, 5].a == 0 && duplicate[8, 5].a == 0)
+    }
+
+    @Test func convolutionBiasAndPreserveAlpha() throws {
+        // Bias is added to every channel (Chromium): black + ½ is mid grey, alpha clamps at 1.
+        let biased = try filtered(#"<feFlood flood-color="black"/><feConvolveMatrix kernelMatrix="0 0 0 0 1 0 0 0 0" bias="0.5"/>"#)
+        #expect(biased[5, 5] == (128, 128, 128, 255))
+        // Doubling half-transparent red: premultiplied, alpha doubles too; with preserveAlpha only
+        // the straight colour doubles (and clamps), alpha stays ½.
+        let flood = #"<feFlood flood-color="red" flood-opacity="0.5"/>"#
+        let doubled = try filtered(flood + #"<feConvolveMatrix kernelMatrix="0 0 0 0 2 0 0 0 0" divisor="1"/>"#)
+        #expect(doubled[5, 5] == (255, 0, 0, 255))
+        let kept = try filtered(flood + #"<feConvolveMatrix kernelMatrix="0 0 0 0 2 0 0 0 0" divisor="1" preserveAlpha="true"/>"#)
+        #expect(kept[5, 5] == (128, 0, 0, 128))
+    }
+
+    @Test(arguments: [
+        (#"order="0""#, "order: expected whole numbers"), (#"order="2.5""#, "order: expected whole numbers"),
+        (#"order="40""#, "order: more than 1024 kernel cells"), (#"divisor="0""#, "divisor: must not be 0"),
+        (#"targetX="3""#, "targetX: must be a whole number below orderX"),
+    ])
+    func invalidConvolutionsAreTransparentWithAWarning(attribute: String, message: String) throws {
+        let kernel = attribute.hasPrefix("order") ? "" : #"kernelMatrix="0 0 0 0 1 0 0 0 0" "#
+        let image = try render(#"<filter id="f"><feConvolveMatrix \#(kernel)\#(attribute)/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
+        #expect(image.warnings.contains { $0.description.contains(message) })
+        #expect(image.rendered(width: 10, height: 10)[5, 5].a == 0)
+    }
+
+    // MARK: - feDisplacementMap
+
+    @Test func displacementMovesByScaleTimesTheChannelLessAHalf() throws {
+        // The map's red is 1 (x moves by 4 · ½ = 2 pixels towards the source's right), its
+        // green ½ (about no move); the source is blue over x 5...10.
+        let p = try filtered(#"<feFlood flood-color="blue" x="5" y="0" width="5" height="10" result="s"/>"#
+            + #"<feFlood flood-color="rgb(255,128,128)" result="m"/>"#
+            + #"<feDisplacementMap in="s" in2="m" scale="4" xChannelSelector="R" yChannelSelector="G"/>"#)
+        #expect(p[2, 5].a == 0 && p[3, 5] == (0, 0, 255, 255) && p[7, 5] == (0, 0, 255, 255) && p[8, 5].a == 0)
+    }
+
+    @Test func displacementReadsAlphaByDefaultAndScalesWithTheDrawing() throws {
+        // A transparent map: alpha 0, so every pixel reads scale · −½ = −1 user unit away, 2 px at 2×.
+        let p = try filtered(#"<feFlood flood-color="blue" x="5" y="5" width="5" height="5" result="s"/>"#
+            + #"<feFlood flood-opacity="0" result="m"/><feDisplacementMap in="s" in2="m" scale="2"/>"#, size: 20)
+        #expect(p[11, 11].a == 0 && p[12, 12] == (0, 0, 255, 255) && p[19, 19] == (0, 0, 255, 255))
+    }
 }
