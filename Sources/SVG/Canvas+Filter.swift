@@ -51,7 +51,8 @@ extension Canvas {
 
 extension VectorFilter {
     /// How far, in device pixels, the primitives can carry content that lies outside the visible
-    /// area into it (blurs three deviations, offsets their length); capped, as no canvas is larger.
+    /// area into it (blurs three deviations, offsets their length, a lighting's normals one
+    /// pixel); capped, as no canvas is larger.
     func reach(_ device: AffineTransform) -> Double {
         let scale = max(device.axisScales.x, device.axisScales.y)
         let user = primitives.reduce(0.0) { sum, primitive in
@@ -63,17 +64,20 @@ extension VectorFilter {
             default: return sum
             }
         }
-        let r = (user * scale).rounded(.up)
+        let lighting = primitives.contains { if case .lighting = $0.effect { true } else { false } }
+        let r = (user * scale).rounded(.up) + (lighting ? 1 : 0)
         return r.isFinite ? min(r, 1e6) : 1e6
     }
 
     /// The filter's work per pixel, in units of one simple primitive's pass: a turbulence costs
-    /// four noises per octave, a convolution one pass per kernel cell.
+    /// four noises per octave, a convolution one pass per kernel cell, a lighting four (a
+    /// normal from nine pixels and a power or two).
     var work: Int {
         primitives.reduce(0) { sum, primitive in
             switch primitive.effect {
             case let .turbulence(t): return sum + 4 * max(1, t.octaves)
             case let .convolveMatrix(m): return sum + m.orderX * m.orderY
+            case .lighting: return sum + 4
             default: return sum + 1
             }
         }
@@ -190,6 +194,8 @@ extension VectorFilter {
             case let .displacementMap(scale, x, y):
                 result = input(0).displaced(by: input(1), scaleX: scale * scales.x, scaleY: scale * scales.y, x: x, y: y,
                                             over: subregion)
+            case let .lighting(lighting):
+                result = input(0).lit(lighting, transform: transform, over: subregion)
             case let .image(picture):
                 let canvas = Canvas(width: width, height: height)
                 if let budget { canvas.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }

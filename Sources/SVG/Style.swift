@@ -62,6 +62,8 @@ struct Style {
     /// `feFlood`'s and `feDropShadow`'s colour and opacity.
     var floodColor = PaintValue.color(.black)
     var floodOpacity = 1.0
+    /// `feDiffuseLighting`'s and `feSpecularLighting`'s light colour (`lighting-color`).
+    var lightingColor = PaintValue.color(.white)
     /// `mix-blend-mode`: how the element blends with what is under it.
     var blendMode = BlendMode.normal
     /// `isolation: isolate`: the element's content blends only within it.
@@ -80,6 +82,7 @@ struct Style {
         s.filters = []
         s.floodColor = .color(.black)
         s.floodOpacity = 1
+        s.lightingColor = .color(.white)
         s.blendMode = .normal
         s.isolated = false
         return s
@@ -94,6 +97,7 @@ struct Style {
         "visibility", "font-size", "font-family", "font-weight", "font-style", "text-anchor", "opacity", "display",
         "clip-path", "mask", "stop-color", "stop-opacity", "transform-origin", "overflow", "mask-type",
         "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
+        "lighting-color",
         "color-interpolation-filters", "mix-blend-mode", "isolation",
         "letter-spacing", "word-spacing", "font-variant", "font",
     ]
@@ -149,12 +153,14 @@ struct Style {
         case "stroke-opacity": guard let v = unit() else { return invalid() }; strokeOpacity = v
         case "stop-opacity": guard let v = unit() else { return invalid() }; stopOpacity = v
         case "flood-opacity": guard let v = unit() else { return invalid() }; floodOpacity = v
-        case "flood-color":
+        case "flood-color", "lighting-color":
+            let color: PaintValue
             switch PaintValue.parse(value) {
-            case let p? where p == .currentColor: floodColor = p
-            case let .color(c)?: floodColor = .color(c)
+            case let p? where p == .currentColor: color = p
+            case let .color(c)?: color = .color(c)
             default: return invalid()
             }
+            if d.property == "flood-color" { floodColor = color } else { lightingColor = color }
         case "color-interpolation-filters":
             guard let v = keyword(["auto": true, "linearRGB": true, "sRGB": false]) else { return invalid() }
             filtersInLinearRGB = v
@@ -343,6 +349,7 @@ struct Style {
         case "filter": filters = parent.filters
         case "flood-color": floodColor = parent.floodColor
         case "flood-opacity": floodOpacity = parent.floodOpacity
+        case "lighting-color": lightingColor = parent.lightingColor
         case "mix-blend-mode": blendMode = parent.blendMode
         case "isolation": isolated = parent.isolated
         default: break // Inherited properties already hold the parent's value.

@@ -94,6 +94,9 @@ public enum FilterEffect: Equatable, Sendable {
     /// `feImage`: a picture drawn in the element's user space (a referenced element, or a PNG or
     /// JPEG file placed in the subregion); an empty group when it could not be read.
     case image(VectorGroup)
+    /// `feDiffuseLighting` and `feSpecularLighting`: the input's alpha lit as a surface
+    /// (`FilterImage+Lighting.swift`).
+    case lighting(Lighting)
 
     /// One `feFuncR`/`feFuncG`/`feFuncB`/`feFuncA`: a channel value in 0...1 mapped to another.
     public enum TransferFunction: Equatable, Sendable {

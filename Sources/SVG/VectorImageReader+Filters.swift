@@ -4,9 +4,8 @@ import Raster
 /// `filter` (Filter Effects 1): the `<filter>` elements and CSS filter functions an element
 /// lists, read into `VectorFilter`s for that element. A reference to a missing element is
 /// ignored (the element is drawn unfiltered, with a warning); a filter with no primitives, an
-/// empty region, a region relative to an empty bounding box, or a primitive this renderer does
-/// not support draws nothing (the spec's filter in error, as both references treat the cases
-/// they share), each with a warning.
+/// empty region or a region relative to an empty bounding box draws nothing (the spec's filter
+/// in error, as both references treat the cases they share), each with a warning.
 extension VectorImageReader {
     /// What an element's `filter` reference comes to.
     enum FilterOutcome {
@@ -19,11 +18,6 @@ extension VectorImageReader {
 
     /// The most primitives one filter may have; a longer one is in error (hostile files).
     static let maximumFilterPrimitives = 100
-
-    /// Primitives of Filter Effects 1 that this renderer does not draw.
-    private static let unsupportedPrimitives: Set<String> = [
-        "feDiffuseLighting", "feSpecularLighting",
-    ]
 
     /// The filters of an element's `filter` list for `group`, drawn in `context`, the first
     /// applied to the element and each next one to the previous result: empty when the list is
@@ -97,10 +91,6 @@ extension VectorImageReader {
                                     transform: context.transform, viewport: context.viewport, fonts: fonts)
         var reader = PrimitiveReader(region: region, box: boundingBoxUnits ? box : nil, context: filterContext)
         for child in filter.children where !child.isText && child.name.hasPrefix("fe") {
-            if Self.unsupportedPrimitives.contains(child.name) {
-                warn(at: child.offset, "filter: <\(child.name)> is not supported; the element using '#\(id)' is not drawn")
-                return .notRendered
-            }
             guard reader.primitives.count < Self.maximumFilterPrimitives else {
                 warn(at: child.offset, "filter: '#\(id)' has more than \(Self.maximumFilterPrimitives) primitives; not drawn")
                 return .notRendered
@@ -216,6 +206,9 @@ extension VectorImageReader {
         case "feDisplacementMap":
             effect = displacementMap(element, reader)
             inputs = [input("in"), input("in2")]
+        case "feDiffuseLighting", "feSpecularLighting":
+            effect = lighting(element, reader, style: style)
+            inputs = [input("in")]
         case "feTile":
             effect = .tile
             inputs = [input("in")]
