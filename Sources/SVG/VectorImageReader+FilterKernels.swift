@@ -21,7 +21,8 @@ extension VectorImageReader {
             return invalid("order", "more than \(FilterEffect.ConvolveMatrix.maximumCells) kernel cells")
         }
         guard element.attribute("kernelMatrix") != nil else { return invalid("kernelMatrix", "missing") }
-        guard let kernel = numberList(element, "kernelMatrix", count: orderX * orderY...orderX * orderY) else {
+        guard let kernel = numberList(element, "kernelMatrix", count: orderX * orderY...orderX * orderY,
+                                      otherwise: "the convolution is transparent") else {
             return .flood(.clear)
         }
         var divisor = kernel.reduce(0, +)

@@ -14,14 +14,17 @@ extension VectorImageReader {
                  "baseFrequency: must not be negative; the turbulence is transparent")
             return .flood(.clear)
         }
+        // numOctaves is an integer as Blink reads one (`ToIntStrict`: a sign and digits only);
+        // anything else, 2.5 or 2e0, leaves the default 1, as Chromium draws it.
         var octaves = 1
-        if let n = numberList(element, "numOctaves", count: 1...1)?[0] {
-            if n == n.rounded(.towardZero) {
+        if let attribute = element.attribute("numOctaves") {
+            let text = attribute.value.trimmingSpace()
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Double(text) {
                 // Past maximumOctaves nothing visible changes (see Turbulence.maximumOctaves).
                 octaves = Int(min(max(n, 0), Double(FilterEffect.Turbulence.maximumOctaves))) // bounded: clamped to 0...maximumOctaves
             } else {
-                warn(at: element.attribute("numOctaves")?.valueOffset ?? element.offset,
-                     "numOctaves: expected a whole number, ignored")
+                warn(at: attribute.valueOffset, "numOctaves: expected a whole number; 1 is used, as Chromium uses it")
             }
         }
         // The seed is truncated towards zero (Filter Effects 1); the generator folds any value

@@ -361,8 +361,9 @@ extension VectorImageReader {
     }
 
     /// A list of `count` numbers separated by commas or whitespace; `nil` when absent or
-    /// invalid (with a warning).
-    func numberList(_ element: MarkupElement, _ name: String, count: ClosedRange<Int>) -> [Double]? {
+    /// invalid, with a warning that ends by saying what is drawn instead (`otherwise`).
+    func numberList(_ element: MarkupElement, _ name: String, count: ClosedRange<Int>,
+                    otherwise: String = "ignored") -> [Double]? {
         guard let attribute = element.attribute(name) else { return nil }
         var scanner = NumberScanner(attribute.value)
         var values: [Double] = []
@@ -373,7 +374,7 @@ extension VectorImageReader {
         }
         guard scanner.isAtEnd, count.contains(values.count) else {
             let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
-            warn(at: attribute.valueOffset, "\(name): expected \(expected) number\(count.upperBound == 1 ? "" : "s"), ignored")
+            warn(at: attribute.valueOffset, "\(name): expected \(expected) number\(count.upperBound == 1 ? "" : "s"), \(otherwise)")
             return nil
         }
         return values

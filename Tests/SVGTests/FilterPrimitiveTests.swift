@@ -90,6 +90,21 @@ import Testing
         #expect(try filtered(body("3")).data.hashValue != filtered(body("2")).data.hashValue)
     }
 
+    @Test func numOctavesNotWrittenAsAnIntegerIsOneWithAWarningAsInChromium() throws {
+        // Blink reads numOctaves with ToIntStrict: 2.5, 2e0 and 2.0 are invalid, so the default 1.
+        let body = { (n: String) in
+            #"<filter id="f" x="0" y="0" width="1" height="1" color-interpolation-filters="sRGB">"#
+                + #"<feTurbulence baseFrequency="0.2" numOctaves="\#(n)" seed="3"/></filter><rect width="10" height="10" filter="url(#f)"/>"#
+        }
+        let one = try render(body("1")).rendered(width: 10, height: 10).data.hashValue
+        for n in ["2.5", "2e0", "2.0"] {
+            let image = try render(body(n))
+            #expect(image.rendered(width: 10, height: 10).data.hashValue == one)
+            #expect(image.warnings.map(\.description) == ["f.svg:1:198: warning: numOctaves: expected a whole number; 1 is used, as Chromium uses it"])
+        }
+        #expect(try render(body(" +2 ")).rendered(width: 10, height: 10).data.hashValue != one)
+    }
+
     @Test func negativeBaseFrequencyMakesTheTurbulenceTransparentWithAWarning() throws {
         let image = try render(#"<filter id="f"><feTurbulence baseFrequency="-0.1"/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
         #expect(image.warnings.contains { $0.description.contains("baseFrequency: must not be negative") })
@@ -200,9 +215,10 @@ import Testing
         (#"order="0""#, "order: expected whole numbers"), (#"order="2.5""#, "order: expected whole numbers"),
         (#"order="40""#, "order: more than 1024 kernel cells"), (#"divisor="0""#, "divisor: must not be 0"),
         (#"targetX="3""#, "targetX: must be a whole number below orderX"),
+        (#"kernelMatrix="1 2 3""#, "kernelMatrix: expected 9 numbers, the convolution is transparent"),
     ])
     func invalidConvolutionsAreTransparentWithAWarning(attribute: String, message: String) throws {
-        let kernel = attribute.hasPrefix("order") ? "" : #"kernelMatrix="0 0 0 0 1 0 0 0 0" "#
+        let kernel = attribute.hasPrefix("order") || attribute.hasPrefix("kernel") ? "" : #"kernelMatrix="0 0 0 0 1 0 0 0 0" "#
         let image = try render(#"<filter id="f"><feConvolveMatrix \#(kernel)\#(attribute)/></filter><rect width="10" height="10" filter="url(#f)"/>"#)
         #expect(image.warnings.contains { $0.description.contains(message) })
         #expect(image.rendered(width: 10, height: 10)[5, 5].a == 0)
