@@ -25,7 +25,7 @@ ARG VIDEO=yes
 # (`make docker-check` compares these lists with `ldd` of the binary).
 RUN packages="\
 # RUNTIME_PACKAGES begin
-      libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 \
+      libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 libxxhash0 \
       libharfbuzz0b libfribidi0 libunibreak1 libfontconfig1 \
 # RUNTIME_PACKAGES end
 # The faces `popping-render svg` finds through fontconfig as Chromium on Linux would (Liberation

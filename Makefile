@@ -13,14 +13,14 @@ all: build
 VIDEO ?= yes
 export VIDEO
 ifeq ($(VIDEO),no)
-DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev pkg-config
-PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libturbojpeg libcrypto harfbuzz fribidi libunibreak fontconfig
+DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev libxxhash-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev pkg-config
+PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libturbojpeg libcrypto libxxhash harfbuzz fribidi libunibreak fontconfig
 else
-DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev pkg-config
-PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libturbojpeg libcrypto harfbuzz fribidi libunibreak fontconfig libavcodec libavformat libavutil libswscale
+DEV_PACKAGES := libpng-dev zlib1g-dev libdeflate-dev libwebp-dev libturbojpeg0-dev libssl-dev libxxhash-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libfontconfig-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev pkg-config
+PC_MODULES := libpng libdeflate libwebpmux libwebpdemux libturbojpeg libcrypto libxxhash harfbuzz fribidi libunibreak fontconfig libavcodec libavformat libavutil libswscale
 endif
 
-## Install the system libraries the build links against (libpng, zlib, libdeflate, libwebp, libturbojpeg, libcrypto, HarfBuzz, FriBidi, libunibreak, fontconfig, and FFmpeg's
+## Install the system libraries the build links against (libpng, zlib, libdeflate, libwebp, libturbojpeg, libcrypto, xxHash, HarfBuzz, FriBidi, libunibreak, fontconfig, and FFmpeg's
 ## libavcodec, libavformat, libavutil and libswscale unless VIDEO=no) when they are missing.
 deps:
 	@if pkg-config --exists $(PC_MODULES) 2>/dev/null; then :; \

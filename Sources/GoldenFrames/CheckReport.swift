@@ -85,9 +85,9 @@ public struct SceneReport: Codable, Equatable, Sendable {
 public struct FrameDifference: Codable, Equatable, Sendable {
     /// The 60 Hz frame index.
     public var index: Int
-    /// The golden's SHA-256; nil when the golden has no such frame.
+    /// The golden's hash (its manifest's `FrameDigest`); nil when the golden has no such frame.
     public var expected: String?
-    /// The rendered frame's SHA-256.
+    /// The rendered frame's hash, by the same digest.
     public var actual: String
     /// Pixels that differ at all, the largest channel difference, and the box `[x0, y0, x1, y1]`
     /// (inclusive) holding them, when the golden frame was decoded and has the same size.

@@ -98,23 +98,49 @@ func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
-/// One scene's golden frames: the options they were made with, the frame size, and the SHA-256
-/// of each frame's RGBA bytes, which a check compares first. The pixels themselves are in the
-/// lossless sequence file named by `sequence`, beside the manifest.
+/// One scene's golden frames: the options they were made with, the frame size, and a hash of
+/// each frame's RGBA bytes (`FrameDigest`), which a check compares first. The pixels themselves
+/// are in the lossless sequence file named by `sequence`, beside the manifest.
 public struct GoldenManifest: Codable, Equatable, Sendable {
-    /// One golden frame: its 60 Hz index and the SHA-256 of its premultiplied RGBA bytes.
+    /// One golden frame: its 60 Hz index and the digest of its premultiplied RGBA bytes, written
+    /// under the digest's name (`{"index":12,"xxh3":"…"}`; `"sha256"` in layout 1).
     public struct Frame: Codable, Equatable, Sendable {
         public var index: Int
-        public var sha256: String
+        /// The digest in lowercase hex.
+        public var hash: String
+        /// Which digest `hash` is.
+        public var digest: FrameDigest
 
-        public init(index: Int, sha256: String) {
+        public init(index: Int, hash: String, digest: FrameDigest = .current) {
             self.index = index
-            self.sha256 = sha256
+            self.hash = hash
+            self.digest = digest
+        }
+
+        private enum CodingKeys: String, CodingKey { case index, sha256, xxh3 }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            index = try container.decode(Int.self, forKey: .index)
+            let present = FrameDigest.allCases.filter { container.contains(CodingKeys(rawValue: $0.rawValue)!) }
+            guard present.count == 1, let digest = present.first else {
+                throw DecodingError.dataCorruptedError(forKey: .index, in: container,
+                                                       debugDescription: "a frame needs exactly one of sha256 or xxh3")
+            }
+            self.digest = digest
+            hash = try container.decode(String.self, forKey: CodingKeys(rawValue: digest.rawValue)!)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(hash, forKey: CodingKeys(rawValue: digest.rawValue)!)
         }
     }
 
-    /// The layout version; a manifest from a newer layout is refused.
-    public var version = 1
+    /// The layout version: 1 hashes frames with SHA-256, 2 with XXH3-128; a manifest from a
+    /// newer layout is refused.
+    public var version = FrameDigest.current.manifestVersion
     /// The demo's name or the scene file's name without its extension.
     public var scene: String
     /// The options the goldens were rendered with.
@@ -131,6 +157,7 @@ public struct GoldenManifest: Codable, Equatable, Sendable {
 
     public init(scene: String, options: GoldenOptions, width: Int, height: Int, frameCount: Int, sequence: String,
                 frames: [Frame]) {
+        version = frames.first?.digest.manifestVersion ?? FrameDigest.current.manifestVersion
         self.scene = scene
         self.options = options
         self.width = width
@@ -139,6 +166,9 @@ public struct GoldenManifest: Codable, Equatable, Sendable {
         self.sequence = sequence
         self.frames = frames
     }
+
+    /// The digest this manifest's frames carry, by its layout.
+    public var digest: FrameDigest { version == FrameDigest.sha256.manifestVersion ? .sha256 : .xxh3 }
 
     /// The JSON text: the header fields sorted, one line per frame so a pull request's diff shows
     /// exactly the frames that changed.
@@ -196,7 +226,12 @@ public struct GoldenStore: Sendable {
         do { manifest = try JSONDecoder().decode(GoldenManifest.self, from: data) } catch {
             throw RenderFailure(path, "is not a golden manifest (\(describe(error)))")
         }
-        guard manifest.version == 1 else { throw RenderFailure(path, "layout version \(manifest.version) is newer than this popping-render reads") }
+        guard FrameDigest.allCases.contains(where: { $0.manifestVersion == manifest.version }) else {
+            throw RenderFailure(path, "layout version \(manifest.version) is not one this popping-render reads (1 or 2)")
+        }
+        if let frame = manifest.frames.first(where: { $0.digest != manifest.digest }) {
+            throw RenderFailure(path, "frame \(frame.index) has a \(frame.digest.rawValue) hash; layout \(manifest.version) hashes frames with \(manifest.digest.rawValue)")
+        }
         guard manifest.width > 0, manifest.height > 0 else { throw RenderFailure(path, "frame size must be positive") }
         return manifest
     }
@@ -238,8 +273,17 @@ func describe(_ error: Error) -> String {
     switch error {
     case let DecodingError.keyNotFound(key, _): return "missing key \(key.stringValue)"
     case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-        return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        return "wrong type at \(describe(context.codingPath))"
+    case let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty:
+        return "\(context.debugDescription) at \(describe(context.codingPath))"
     case DecodingError.dataCorrupted: return "not valid JSON"
     default: return "\(error)"
+    }
+}
+
+/// A JSON path as written in JavaScript: `frames[3].index`.
+private func describe(_ path: [any CodingKey]) -> String {
+    path.reduce("") { text, key in
+        key.intValue.map { "\(text)[\($0)]" } ?? (text.isEmpty ? key.stringValue : "\(text).\(key.stringValue)")
     }
 }

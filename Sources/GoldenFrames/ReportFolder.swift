@@ -161,7 +161,7 @@ extension CheckReport {
             xml += ">\n      <failure message=\"\(escapeXML(scene.summary))\">"
             var details = ["options: \(scene.options.commandLine)", "golden: \(scene.golden)"]
             details += scene.differingFrames.prefix(10).map { frame in
-                "frame \(frame.index): \(frame.differingPixels.map { "\($0) pixels differ, max difference \(frame.maxDifference ?? 0)" } ?? "SHA-256 \(frame.actual.prefix(12))…, golden \(frame.expected.map { String($0.prefix(12)) + "…" } ?? "none")")"
+                "frame \(frame.index): \(frame.differingPixels.map { "\($0) pixels differ, max difference \(frame.maxDifference ?? 0)" } ?? "hash \(frame.actual.prefix(12))…, golden \(frame.expected.map { String($0.prefix(12)) + "…" } ?? "none")")"
             }
             xml += escapeXML(details.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
         }

@@ -181,7 +181,7 @@ enum ReportPage {
 
             """
         if !scene.differingFrames.isEmpty {
-            html += "<table class=\"frames\"><thead><tr><th>frame</th><th>pixels differing</th><th>max difference</th><th>where (x0, y0)–(x1, y1)</th><th>SHA-256 golden / actual</th></tr></thead><tbody>\n"
+            html += "<table class=\"frames\"><thead><tr><th>frame</th><th>pixels differing</th><th>max difference</th><th>where (x0, y0)–(x1, y1)</th><th>hash golden / actual</th></tr></thead><tbody>\n"
             for frame in scene.differingFrames.prefix(200) {
                 let box = frame.box.map { "(\($0[0]), \($0[1]))–(\($0[2]), \($0[3]))" } ?? "—"
                 html += "<tr data-frame=\"\(frame.index)\"><td>\(frame.index)</td><td>\(frame.differingPixels.map(String.init) ?? "—")</td>"

@@ -14,7 +14,8 @@ public enum GoldenMode: Sendable, Equatable {
 }
 
 /// Checks one scene's frames against its goldens as they are rendered (a `FrameSink`): each
-/// frame's SHA-256 is compared with the manifest's, and only a frame whose hash differs is
+/// frame's digest (`FrameDigest`: the golden's when checking, XXH3-128 when recording) is
+/// compared with the manifest's, and only a frame whose hash differs is
 /// compared pixel by pixel (with a tolerance, or for the report). Frames stream past; only the
 /// few whose hashes are being computed (on every core, while later frames render) and the
 /// report's small patches are kept. A frame identical to the one before (a scene at rest)
@@ -43,6 +44,8 @@ public final class SceneCheck: FrameSink {
     private let keepsMedia: Bool
     private let keyFrameLimit: Int
     private let goldenHashes: [Int: String]
+    /// The digest frames are hashed with: the golden's when checking, the current one when recording.
+    private let digest: FrameDigest
 
     private var checkedFrames: [Int] = []
     private var hashes: [GoldenManifest.Frame] = []
@@ -107,7 +110,8 @@ public final class SceneCheck: FrameSink {
                                   + "; check with `\(golden.options.commandLine)`, or re-record with --update")
             }
         }
-        goldenHashes = Dictionary(golden?.frames.map { ($0.index, $0.sha256) } ?? [], uniquingKeysWith: { a, _ in a })
+        goldenHashes = Dictionary(golden?.frames.map { ($0.index, $0.hash) } ?? [], uniquingKeysWith: { a, _ in a })
+        digest = mode == .check ? golden?.digest ?? .current : .current
         if mode != .check {
             try store.refuseLinks(recording: scene)
             writer = try store.format.makeWriter(path: store.sequencePath(scene), fps: options.fps)
@@ -132,7 +136,8 @@ public final class SceneCheck: FrameSink {
         var ticket: Int?
         if lastAdded.map({ !Self.same($0, pixmap.data) }) ?? true {
             let data = pixmap.data
-            ticket = hashing.submit { SHA256.hex(data) }
+            let digest = digest
+            ticket = hashing.submit { digest.hex(data) }
             framesHashed += 1
         }
         lastAdded = pixmap.data
@@ -146,7 +151,7 @@ public final class SceneCheck: FrameSink {
         guard let hash = ticket.flatMap({ hashing.take($0) }) ?? lastHash else { return }
         lastHash = hash
         checkedFrames.append(frame)
-        hashes.append(GoldenManifest.Frame(index: frame, sha256: hash))
+        hashes.append(GoldenManifest.Frame(index: frame, hash: hash, digest: digest))
         if size == nil { size = (pixmap.width, pixmap.height) }
         try writer?.add(pixmap)
         if framesWithMedia == nil, let actualStrip,
@@ -242,8 +247,10 @@ public final class SceneCheck: FrameSink {
         } else {
             problems.append("no golden at \(store.manifestPath(scene)); record it with --update-changed")
         }
+        // A golden of an older layout is recorded again in the current one (its hashes cannot be
+        // compared with the current digest's).
         let changed = !problems.isEmpty || !differences.isEmpty || tolerated > 0
-            || golden.map { options.differences(from: $0.options).isEmpty == false } == true
+            || golden.map { options.differences(from: $0.options).isEmpty == false || $0.digest != digest } == true
         let records = mode == .update || (mode == .updateChanged && changed)
         if records, let writer, let size {
             let manifest = GoldenManifest(

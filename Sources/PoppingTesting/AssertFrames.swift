@@ -30,7 +30,7 @@ public enum RecordMode: String, Sendable {
 
 /// Renders `run` and checks every frame `options` chooses against the goldens named `name`, in
 /// `__Goldens__/<test file name>/` beside the test file: `name.json` (the render options and each
-/// frame's SHA-256) and the frames themselves, lossless. Frames are compared by hash, so a check
+/// frame's XXH3-128 hash) and the frames themselves, lossless. Frames are compared by hash, so a check
 /// costs about what rendering does. On a failure the test gets one issue naming the differing
 /// frames, the key frames (expected, actual and diff PNGs of the frames that differ most, as
 /// swift-snapshot-testing writes its failed snapshots) and the report page (expected, actual and

@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand {
         abstract: "Compares every frame of demos or scene files with their golden frames (exit 1 on a difference).",
         discussion: """
             Goldens are kept per animation in the --goldens folder: NAME.json (the render options and each \
-            frame's SHA-256) and NAME.\(goldenSequenceFormat.fileExtension) (every frame, lossless). Frames are \
+            frame's XXH3-128 hash) and NAME.\(goldenSequenceFormat.fileExtension) (every frame, lossless). Frames are \
             compared by hash; --tolerance allows small differences. Exit status: 0 all match, 1 a frame \
             differs or a golden is missing, 2 bad input (unknown animation, options other than the goldens').
             """)

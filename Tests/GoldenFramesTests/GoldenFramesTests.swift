@@ -43,9 +43,9 @@ import Testing
         let manifest = GoldenManifest(
             scene: "owl", options: GoldenOptions(scale: 2, fps: 30, screen: Size(375, 667), snap: .round, touches: true),
             width: 750, height: 1334, frameCount: 60, sequence: "owl.apng",
-            frames: [.init(index: 0, sha256: String(repeating: "a", count: 64)), .init(index: 2, sha256: String(repeating: "b", count: 64))])
+            frames: [.init(index: 0, hash: String(repeating: "a", count: 32)), .init(index: 2, hash: String(repeating: "b", count: 32))])
         let text = try manifest.encoded()
-        #expect(text.contains("\n  {\"index\":2,\"sha256\":\"bbbb"))
+        #expect(text.contains("\n  {\"index\":2,\"xxh3\":\"bbbb"))
         #expect(try JSONDecoder().decode(GoldenManifest.self, from: Data(text.utf8)) == manifest)
     }
 

@@ -18,7 +18,7 @@ public func paintSquare(inGoldens folder: String, scene: String, frames: Set<Int
             }
         }
         try writer.add(frame)
-        manifest.frames[position].sha256 = SHA256.hex(frame.data)
+        manifest.frames[position].hash = manifest.digest.hex(frame.data)
         position += 1
         return true
     }

@@ -3,7 +3,7 @@ import GoldenFrames
 import PoppingRender
 
 /// `studio --check GOLDENS`: the scene in view checked against its goldens as `popping-render
-/// check` checks it (the same comparison, by SHA-256 then pixel by pixel), for the page to mark
+/// check` checks it (the same comparison, by hash then pixel by pixel), for the page to mark
 /// the differing frames on the timeline and show the golden beside the frame.
 struct StudioCheck {
     /// The check's one-line summary (`like: frames 20–22 differ (3 of 300)`), or why it could not run.

@@ -1,0 +1,94 @@
+import Foundation
+import Geometry
+import GoldenFrames
+import GoldenTesting
+import PoppingRender
+import Raster
+import Testing
+
+@Suite struct FrameDigestTests {
+    /// XXH3-128 in its canonical form, as the reference implementation gives it (the same digests
+    /// come from PyPI's `xxhash`, which carries its own copy of the code).
+    @Test func xxh3MatchesTheReferenceDigests() {
+        #expect(FrameDigest.xxh3.hex([]) == "99aa06d3014798d86001c324468d497f")
+        #expect(FrameDigest.xxh3.hex(Array("abc".utf8)) == "06b05ab6733a618578af5f94892f3950")
+        #expect(FrameDigest.xxh3.hex(Array(repeating: 0x61, count: 1000)) == "b01da365eddaa29cb3e7af627147db7c")
+    }
+
+    @Test func sha256OfTheFirstLayoutIsStillSHA256() {
+        #expect(FrameDigest.sha256.hex(Array("abc".utf8)) == SHA256.hex(Array("abc".utf8)))
+    }
+
+    @Test func manifestsAreRecordedInLayoutTwoWithXXH3PerFrame() throws {
+        let manifest = GoldenManifest(
+            scene: "owl", options: GoldenOptions(scale: 1, fps: 60, screen: Size(375, 667), snap: .round, touches: true),
+            width: 375, height: 667, frameCount: 2, sequence: "owl.apng",
+            frames: [.init(index: 0, hash: String(repeating: "c", count: 32))])
+        let text = try manifest.encoded()
+        #expect(manifest.version == 2 && manifest.digest == .xxh3)
+        #expect(text.contains("\n  {\"index\":0,\"xxh3\":\"cccc"))
+        #expect(text.contains("\"version\":2"))
+    }
+
+    @Test func aFirstLayoutManifestReadsWithItsSHA256Hashes() throws {
+        let folder = try scratchFolder("layout-1")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try layoutOne(frames: "{\"index\":0,\"sha256\":\"\(String(repeating: "a", count: 64))\"}").write(
+            toFile: folder + "/s.json", atomically: true, encoding: .utf8)
+        let manifest = try #require(try GoldenStore(folder: folder).manifest("s"))
+        #expect(manifest.digest == .sha256)
+        #expect(manifest.frames == [.init(index: 0, hash: String(repeating: "a", count: 64), digest: .sha256)])
+    }
+
+    @Test(arguments: [
+        (1, "{\"index\":0,\"xxh3\":\"00\"}", "frame 0 has a xxh3 hash; layout 1 hashes frames with sha256"),
+        (1, "{\"index\":0,\"xxh3\":\"00\",\"sha256\":\"00\"}", "a frame needs exactly one of sha256 or xxh3 at frames[0].index"),
+        (3, "{\"index\":0,\"xxh3\":\"00\"}", "layout version 3 is not one this popping-render reads (1 or 2)"),
+    ])
+    func aManifestWhoseHashesDoNotMatchItsLayoutIsRefused(version: Int, frames: String, problem: String) throws {
+        let folder = try scratchFolder("layout-mismatch")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try layoutOne(frames: frames).replacingOccurrences(of: "\"version\":1", with: "\"version\":\(version)")
+            .write(toFile: folder + "/s.json", atomically: true, encoding: .utf8)
+        let error = #expect(throws: RenderFailure.self) { try GoldenStore(folder: folder).manifest("s") }
+        #expect(error?.input == folder + "/s.json")
+        #expect(error?.problem.contains(problem) == true, "\(error?.problem ?? "")")
+    }
+
+    /// Goldens recorded before XXH3 keep passing: a check hashes with the golden's digest, and
+    /// `--update-changed` records such a golden again in the current layout even when its frames
+    /// are unchanged.
+    @Test func aFirstLayoutGoldenIsCheckedBySHA256AndRecordedAgainAsXXH3() throws {
+        let folder = try scratchFolder("layout-1-check")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(2, 2), snap: .round, touches: false)
+        var frames = [Pixmap(width: 2, height: 2), Pixmap(width: 2, height: 2)]
+        frames[1].data[0...3] = [255, 0, 0, 255]
+        func run(_ mode: GoldenMode, _ shown: [Pixmap]) throws -> SceneCheck {
+            let check = try SceneCheck(scene: "s", frameCount: shown.count, options: options, store: store, mode: mode)
+            for (i, pixmap) in shown.enumerated() { try check.add(pixmap, frame: i) }
+            try check.finish()
+            return check
+        }
+        _ = try run(.update, frames)
+        // Rewrite the recorded manifest as the first layout would have written it.
+        var old = try #require(try store.manifest("s"))
+        old.version = 1
+        old.frames = zip(old.frames, frames).map { .init(index: $0.index, hash: SHA256.hex($1.data), digest: .sha256) }
+        try old.encoded().write(toFile: store.manifestPath("s"), atomically: true, encoding: .utf8)
+
+        #expect(try run(.check, frames).report?.status == .passed)
+        #expect(try run(.check, [frames[0], frames[0]]).report?.differingFrames.map(\.index) == [1])
+        #expect(try run(.updateChanged, frames).report?.status == .recorded)
+        let recorded = try #require(try store.manifest("s"))
+        #expect(recorded.version == 2)
+        #expect(recorded.frames.map(\.hash) == frames.map { FrameDigest.xxh3.hex($0.data) })
+        #expect(try run(.updateChanged, frames).report?.status == .passed)
+    }
+
+    private func layoutOne(frames: String) -> String {
+        "{\"frameCount\":1,\"frames\":[\(frames)],\"height\":2,\"options\":{\"fps\":60,\"scale\":1,\"screen\":\"2x2\","
+            + "\"snap\":\"round\",\"touches\":false},\"scene\":\"s\",\"sequence\":\"s.apng\",\"version\":1,\"width\":2}"
+    }
+}
