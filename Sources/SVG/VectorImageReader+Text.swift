@@ -19,6 +19,18 @@ import Text
 /// Blink synthesises them (`kSmallCapsFontSizeMultiplier` in simple_font_data.cc). The text's
 /// `xml:lang` (else `lang`) is the language HarfBuzz shapes in (its `locl` forms) and the one
 /// fontconfig's fallback faces are sorted for.
+///
+/// `textPath` (a child of `text`; SVG 2 §11.8.1) lays its characters along the `<path>` its
+/// `href` (or `xlink:href`, any prefix) names, as Chromium's `SvgTextLayoutAlgorithm` does after
+/// anchoring ("position on path"): the pen's x is the distance along the path, from 0 at the
+/// textPath's start plus `startOffset` (a length, scaled by the path's `pathLength`, or a
+/// percentage of its length), anchored by `text-anchor` within the textPath; each character's
+/// midpoint goes to the point
+/// that far along the path, turned to its tangent (plus any `rotate`), `dy` moving it across
+/// the path; a character whose midpoint falls before the path's start or past its end is not
+/// drawn, nor is a textPath's text when it names no path. `y` inside a textPath is ignored.
+/// Text after a textPath in the same chunk continues from the path's end point. `side`,
+/// `method` and `spacing` are ignored, as Chromium ignores them; so is a closed path's wrap.
 extension VectorImageReader {
     /// Glyphs of one face and size, in the context (style) they are painted in.
     private struct Run {
@@ -73,13 +85,35 @@ extension VectorImageReader {
         var scalesGlyphs: Bool
     }
 
+    /// What a chunk's characters are laid along.
+    private enum ChunkRole: Equatable {
+        /// The text's baseline.
+        case line
+        /// The path of the textPath at this index of `TextLayout.paths`.
+        case path(Int)
+        /// The baseline again, moved to begin where that textPath's path ends.
+        case afterPath(Int)
+    }
+
+    /// A textPath's path, measured, and its `startOffset` along it.
+    private struct TextPathGeometry {
+        var measure: PathMeasure
+        var offset: Double
+    }
+
     /// Where the layout is while the text's content is walked in order.
     private struct TextLayout {
         var pen = Point.zero
         var chunk = 0
         var anchors: [Double] = []
+        /// What each chunk is laid along.
+        var roles: [ChunkRole] = []
+        /// What the next character's chunk is laid along.
+        var role = ChunkRole.line
+        /// The textPaths' geometry in the order they open (`nil`: no path to lay text on).
+        var paths: [TextPathGeometry?] = []
         /// Where each chunk's first character starts, the point its anchor aligns.
-        var starts: [Double] = []
+        var starts: [Point] = []
         var pendingSpace = false
         var runs: [Run] = []
         var boxes: [CharacterBox] = []
@@ -128,22 +162,53 @@ extension VectorImageReader {
             minima[chunk] = min(minima[chunk], box.x)
             maxima[chunk] = max(maxima[chunk], box.x + box.advance)
         }
+        var runBoxes = [[Int]](repeating: [], count: layout.runs.count)
+        for (k, box) in layout.boxes.enumerated() { runBoxes[box.run].append(k) }
         var nodes: [VectorNode] = []
-        for run in layout.runs {
+        for (r, run) in layout.runs.enumerated() {
             guard !run.glyphs.isEmpty, let face = run.face else { continue }
             let (a, b) = (minima[run.chunk], maxima[run.chunk])
             let anchor = run.chunk < layout.anchors.count ? layout.anchors[run.chunk] : 0
-            let shift = a <= b ? layout.starts[run.chunk] - a - anchor * (b - a) : 0
+            let start = layout.starts[run.chunk]
+            let shift = a <= b ? start.x - a - anchor * (b - a) : 0
             let rotation = run.rotation == 0 ? AffineTransform.identity : .rotation(run.rotation * .pi / 180)
-            var path = Path()
-            for (placed, scale) in zip(run.glyphs, run.scales) {
+            /// A glyph's outline in text space, its origin where `place` puts it.
+            func outline(_ g: Int, _ place: (AffineTransform) -> AffineTransform) -> Path? {
+                let placed = run.glyphs[g]
                 let outline = placed.font.outline(of: placed.glyph)
-                guard !outline.isEmpty else { continue }
+                guard !outline.isEmpty else { return nil }
                 let s = placed.font.unitScale
                 let lean = placed.font.typeface === face ? run.skew : run.italic ? ChosenFace.italicSkew : 0
-                let placement = AffineTransform(a: s * scale, b: 0, c: lean * s, d: -s, tx: 0, ty: 0).concatenating(rotation)
-                    .concatenating(.translation(placed.x + shift, run.baseline - placed.y))
-                path.append(outline.transformed(by: placement))
+                return outline.transformed(by: place(AffineTransform(a: s * run.scales[g], b: 0, c: lean * s, d: -s, tx: 0, ty: 0)))
+            }
+            var path = Path()
+            switch layout.roles[run.chunk] {
+            case .line:
+                for g in run.glyphs.indices {
+                    let placed = run.glyphs[g]
+                    path.append(outline(g) { $0.concatenating(rotation).concatenating(.translation(placed.x + shift, run.baseline - placed.y)) } ?? Path())
+                }
+            case let .afterPath(index):
+                // The chunk's first character starts where the path ends, whatever its anchor.
+                guard let end = layout.paths[index]?.measure.end else { continue }
+                for g in run.glyphs.indices {
+                    let placed = run.glyphs[g]
+                    let x = placed.x - start.x + end.x, y = run.baseline - start.y + end.y - placed.y
+                    path.append(outline(g) { $0.concatenating(rotation).concatenating(.translation(x, y)) } ?? Path())
+                }
+            case let .path(index):
+                guard let geometry = layout.paths[index] else { continue }
+                for k in runBoxes[r] {
+                    let box = layout.boxes[k]
+                    let half = box.advance / 2
+                    guard let (point, angle) = geometry.measure.position(at: box.x + shift + half + geometry.offset) else { continue }
+                    let turn = AffineTransform.rotation(angle + run.rotation * .pi / 180).concatenating(.translation(point.x, point.y))
+                    for g in box.glyphs {
+                        let placed = run.glyphs[g]
+                        let along = AffineTransform.translation(placed.x - box.x - half, run.baseline - placed.y)
+                        path.append(outline(g) { $0.concatenating(along).concatenating(turn) } ?? Path())
+                    }
+                }
             }
             guard !path.isEmpty, let node = painted(path, element: run.element, run.context) else { continue }
             nodes.append(node)
@@ -154,13 +219,18 @@ extension VectorImageReader {
     /// Walks the text's content in order, positioning characters and collecting runs.
     private func collect(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout) {
         let lengths = context.lengths
-        let lists = PositionLists.names.enumerated().map { kind, name in
-            positionList(element, name, kind == 0 || kind == 2 ? .x : kind == 4 ? nil : .y, lengths)
-        }
+        // A textPath has no position lists of its own (it is not a text positioning element).
+        let lists = element.name == "textPath" ? [[Double]?](repeating: nil, count: PositionLists.names.count)
+            : PositionLists.names.enumerated().map { kind, name in
+                positionList(element, name, kind == 0 || kind == 2 ? .x : kind == 4 ? nil : .y, lengths)
+            }
         let first = layout.characters
         layout.positions.append(PositionLists(start: first, lists: lists))
         defer { layout.positions.removeLast() }
-        if layout.anchors.isEmpty { layout.anchors.append(context.style.textAnchor) }
+        if layout.anchors.isEmpty {
+            layout.anchors.append(context.style.textAnchor)
+            layout.roles.append(.line)
+        }
         for child in element.children {
             if child.isText {
                 for ch in child.text {
@@ -173,18 +243,27 @@ extension VectorImageReader {
                     place(ch, element, context, &layout)
                 }
                 flush(element, context, &layout)
-            } else if child.name == "tspan" {
+            } else if child.name == "tspan" || child.name == "textPath" && element.name == "text" {
                 var inner = context
                 inner.style = style(of: child, parent: context)
                 guard inner.style.isDisplayed else { continue }
-                // A space before a tspan with text is this element's character, laid out before
-                // the tspan's position lists start (`A <tspan x="…">B</tspan>`), as in Chromium.
+                // A space before a tspan (or textPath) with text is this element's character, laid
+                // out before the tspan's position lists start (`A <tspan x="…">B</tspan>`), as in
+                // Chromium.
                 if layout.pendingSpace, layout.characters > 0, Self.drawsCharacters(child) {
                     place(" ", element, context, &layout)
                     flush(element, context, &layout)
                     layout.pendingSpace = false
                 }
+                guard child.name == "textPath" else {
+                    collect(child, inner, &layout)
+                    continue
+                }
+                let index = layout.paths.count
+                layout.paths.append(textPathGeometry(child, inner))
+                layout.role = .path(index)
                 collect(child, inner, &layout)
+                layout.role = layout.paths[index] == nil ? .line : .afterPath(index)
             }
         }
         let scalesGlyphs = lengthAdjust(element)
@@ -200,6 +279,58 @@ extension VectorImageReader {
             child.isText ? child.text.contains { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }
                 : child.name == "tspan" && drawsCharacters(child)
         }
+    }
+
+    /// The path a textPath lays its text along, in the text's user space (the `<path>`'s own
+    /// `transform` applied), measured, with the textPath's `startOffset` along it; `nil`, with a
+    /// warning, when it names no `<path>` or the path has no length (Chromium then draws none of
+    /// its text).
+    private func textPathGeometry(_ element: MarkupElement, _ context: Context) -> TextPathGeometry? {
+        guard let (_, target) = reference(element, what: "textPath") else {
+            if element.attribute("href") == nil, element.attribute("xlink:href") == nil {
+                warn(at: element.offset, "textPath: no href; its text is not drawn")
+            }
+            return nil
+        }
+        guard target.name == "path" else {
+            warn(at: element.offset, "textPath: <\(target.name)> is not a <path>; its text is not drawn")
+            return nil
+        }
+        let targetContext = referencedContext(target, context)
+        let path = path(of: target, targetContext.lengths).transformed(by: transform(of: target, targetContext))
+        // Flattened within a ten-thousandth of the path's extent, coarser for a path of more than
+        // 1,000 segments (Wang's count falls with the tolerance's square root), so the measure
+        // holds about 100,000 points at most however long the path data is.
+        let bounds = path.bounds, extent = max(bounds.width, bounds.height)
+        let many = max(1, Double(path.verbs.count) / 1000)
+        let measure = PathMeasure(path, tolerance: extent.isFinite && extent > 0 ? extent * 1e-4 * many * many : 1)
+        guard measure.length > 0 else {
+            warn(at: element.offset, "textPath: its path has no length; its text is not drawn")
+            return nil
+        }
+        var offset = 0.0
+        if let attribute = element.attribute("startOffset") {
+            let value = attribute.value.trimmingSpace()
+            if value.hasSuffix("%"), let percent = Double(value.dropLast()), percent.isFinite {
+                offset = percent / 100 * measure.length
+            } else if let length = context.lengths.length(value, .x) {
+                offset = length * pathLengthScale(target, measure.length)
+            } else {
+                warn(at: attribute.valueOffset, "startOffset: invalid value '\(attribute.value)', ignored")
+            }
+        }
+        return TextPathGeometry(measure: measure, offset: offset)
+    }
+
+    /// How much longer the path is than its `pathLength` says (1 when it has none, or an
+    /// invalid one): what an author's distance along it is multiplied by.
+    private func pathLengthScale(_ path: MarkupElement, _ length: Double) -> Double {
+        guard let attribute = path.attribute("pathLength") else { return 1 }
+        guard let value = Double(attribute.value.trimmingSpace()), value.isFinite, value >= 0 else {
+            warn(at: attribute.valueOffset, "pathLength: invalid value '\(attribute.value)', ignored")
+            return 1
+        }
+        return value > 0 ? length / value : 1
     }
 
     /// The element's `textLength`, `nil` when absent or invalid (negative: SVG 2 makes it an
@@ -228,18 +359,31 @@ extension VectorImageReader {
 
     /// Lays out one character: positioned ones (and rotated ones, each on its own) start a
     /// new run at their position; the rest join the pending run.
+    /// A chunk starts at an absolute `x`, and where the text goes on or off a textPath's path.
     private func place(_ ch: Character, _ element: MarkupElement, _ context: Context, _ layout: inout TextLayout) {
-        let x = layout.value(0), y = layout.value(1), dx = layout.value(2), dy = layout.value(3)
+        let x = layout.value(0), dx = layout.value(2), dy = layout.value(3)
         let rotation = layout.value(4) ?? 0
-        if x != nil || y != nil || dx != nil || dy != nil || rotation != 0 {
+        // On a path, the distance along it is x; y is not used (Chromium's "in text path").
+        let onPath = if case .path = layout.role { true } else { false }
+        let y = onPath ? nil : layout.value(1)
+        if x != nil, case .afterPath = layout.role { layout.role = .line }
+        let newRole = layout.role != layout.roles[layout.chunk]
+        if x != nil || newRole || y != nil || dx != nil || dy != nil || rotation != 0 {
             flush(element, context, &layout)
-            if let x {
+            if x != nil || newRole {
                 if !layout.runs.isEmpty {
                     layout.chunk += 1
                     layout.anchors.append(context.style.textAnchor)
+                    layout.roles.append(layout.role)
+                } else if newRole {
+                    layout.anchors[0] = context.style.textAnchor
+                    layout.roles[0] = layout.role
                 }
-                layout.pen.x = x
+                // A textPath's characters start at the path's start (Chromium lays them out from
+                // 0 whatever came before), x and dy moving them along and off it.
+                if newRole, onPath { layout.pen = .zero }
             }
+            if let x { layout.pen.x = x }
             if let y { layout.pen.y = y }
             layout.pen.x += dx ?? 0
             layout.pen.y += dy ?? 0
@@ -260,7 +404,7 @@ extension VectorImageReader {
         guard !layout.pending.isEmpty else { return }
         let style = context.style
         let first = layout.characters - layout.pending.count
-        if layout.starts.count == layout.chunk { layout.starts.append(layout.pendingOrigin.x) }
+        if layout.starts.count == layout.chunk { layout.starts.append(layout.pendingOrigin) }
         var pen = layout.pendingOrigin.x
         for piece in pieces(layout.pending, style) {
             var run = Run(element: element, context: context, baseline: layout.pendingOrigin.y, face: piece.face?.typeface,
