@@ -115,6 +115,12 @@ extension VectorImageReader {
         /// Where each chunk's first character starts, the point its anchor aligns.
         var starts: [Point] = []
         var pendingSpace = false
+        /// The element (and its context) where the pending space's white space began: the space
+        /// is its character (CSS keeps the first space of a collapsed sequence).
+        var spaceOwner: (element: MarkupElement, context: Context)?
+        /// Whether the last character laid out is a collapsed space: white space after it
+        /// collapses into it, across element boundaries.
+        var afterSpace = false
         var runs: [Run] = []
         var boxes: [CharacterBox] = []
         /// The `textLength`s, in the order their elements close.
@@ -235,11 +241,13 @@ extension VectorImageReader {
             if child.isText {
                 for ch in child.text {
                     if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
-                        layout.pendingSpace = true
+                        if !layout.pendingSpace, !layout.afterSpace {
+                            layout.spaceOwner = (element, context)
+                            layout.pendingSpace = true
+                        }
                         continue
                     }
-                    if layout.pendingSpace, layout.characters > 0 { place(" ", element, context, &layout) }
-                    layout.pendingSpace = false
+                    placePendingSpace(before: element, &layout)
                     place(ch, element, context, &layout)
                 }
                 flush(element, context, &layout)
@@ -247,14 +255,9 @@ extension VectorImageReader {
                 var inner = context
                 inner.style = style(of: child, parent: context)
                 guard inner.style.isDisplayed else { continue }
-                // A space before a tspan (or textPath) with text is this element's character, laid
-                // out before the tspan's position lists start (`A <tspan x="…">B</tspan>`), as in
-                // Chromium.
-                if layout.pendingSpace, layout.characters > 0, Self.drawsCharacters(child) {
-                    place(" ", element, context, &layout)
-                    flush(element, context, &layout)
-                    layout.pendingSpace = false
-                }
+                // A space before a tspan (or textPath) with text is laid out before the tspan's
+                // position lists start (`A <tspan x="…">B</tspan>`: B at x), as in Chromium.
+                if Self.drawsCharacters(child) { placePendingSpace(before: child, &layout) }
                 guard child.name == "textPath" else {
                     collect(child, inner, &layout)
                     continue
@@ -271,6 +274,17 @@ extension VectorImageReader {
             layout.adjustments.append(LengthAdjustment(characters: first...(layout.characters - 1), length: length,
                                                        scalesGlyphs: scalesGlyphs))
         }
+    }
+
+    /// Lays out the collapsed space waiting before a character of `next` (none at the start of
+    /// the text) as a character of the element where its white space began, in that element's
+    /// style: a run of its own when that is another element.
+    private func placePendingSpace(before next: MarkupElement, _ layout: inout TextLayout) {
+        guard layout.pendingSpace, let owner = layout.spaceOwner else { return }
+        layout.pendingSpace = false
+        guard layout.characters > 0 else { return }
+        place(" ", owner.element, owner.context, &layout)
+        if owner.element.offset != next.offset { flush(owner.element, owner.context, &layout) }
     }
 
     /// Whether a tspan holds a character that is not white space, in it or a tspan inside it.
@@ -389,6 +403,7 @@ extension VectorImageReader {
             layout.pen.y += dy ?? 0
         }
         if layout.pending.isEmpty { layout.pendingOrigin = layout.pen }
+        layout.afterSpace = ch == " "
         layout.pending.append(ch)
         layout.characters += 1
         if rotation != 0 { flush(element, context, &layout, rotation: rotation) }

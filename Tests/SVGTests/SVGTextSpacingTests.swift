@@ -121,6 +121,20 @@ import Testing
         // A space inside the tspan is its own first character, placed at its x.
         let inside = try shapes("", "A<tspan x=\"300\"> B</tspan>")
         #expect(try #require(inside.last).path.bounds.minX > joined[1].path.bounds.minX)
+        // Unless white space before it began the collapsed space: it stays with the text before,
+        // and the tspan's white space collapses into it.
+        let after = try shapes("", "<tspan>A </tspan><tspan x=\"300\">   B</tspan>")
+        #expect(try #require(after.last).path == joined[1].path)
+    }
+
+    @Test func aCollapsedSpaceTakesTheStyleOfTheElementItsWhiteSpaceBeganIn() throws {
+        // "A " in a tspan at twice the size: the space is the tspan's, twice as wide as the
+        // text's, so B starts that much further on (CSS keeps the first space of a sequence).
+        let big = try shapes("", "<tspan font-size=\"80\">A </tspan>B"), small = try shapes("", "<tspan font-size=\"80\">A</tspan> B")
+        let space = try ink("", "A A").width - (try ink("", "AA")).width
+        #expect(space > 5)
+        let shift = try #require(big.last).path.bounds.minX - (try #require(small.last)).path.bounds.minX
+        #expect(abs(shift - space) < 1e-6)
     }
 
     @Test func anInvalidTextLengthIsIgnoredWithAWarning() throws {
