@@ -11,6 +11,7 @@ extension FilterEffect {
         public var color: Color
         /// The height of the surface where the input is opaque.
         public var surfaceScale: Double
+        /// Diffuse or specular, with its constants.
         public var kind: Kind
 
         /// What the light makes of the surface.
