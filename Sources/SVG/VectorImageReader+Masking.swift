@@ -121,11 +121,23 @@ extension VectorImageReader {
         return region.width > 0 && region.height > 0 ? region : nil
     }
 
-    /// The object bounding box of a group's geometry (fills' outlines, strokes ignored) in the
-    /// user space `context.transform` maps from; `nil` when it has no geometry.
+    /// The object bounding box of a group's geometry (fills' outlines, strokes ignored, and
+    /// images' rectangles, as Chromium counts an `<image>`) in the user space
+    /// `context.transform` maps from; `nil` when it has no geometry.
     func objectBox(_ group: VectorGroup, _ context: Context) -> Rect? {
         guard let inverse = context.transform.inverted else { return nil }
-        let boxes = group.shapes.compactMap { $0.path.transformed(by: inverse).tightBounds() }
+        var boxes = group.shapes.compactMap { $0.path.transformed(by: inverse).tightBounds() }
+        func images(_ g: VectorGroup) {
+            for node in g.children {
+                switch node {
+                case let .bitmap(b):
+                    boxes.append(b.transform.concatenating(inverse).apply(Rect(0, 0, Double(b.image.width), Double(b.image.height))))
+                case let .group(child): images(child)
+                case .shape: break
+                }
+            }
+        }
+        images(group)
         guard let first = boxes.first else { return nil }
         return boxes.dropFirst().reduce(first) { $0.union($1) }
     }

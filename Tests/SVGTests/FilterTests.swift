@@ -223,6 +223,15 @@ import Testing
         }
     }
 
+    @Test func anImagesRectangleIsItsObjectBoundingBox() throws {
+        // A 2 × 2 PNG drawn over (2, 2)…(6, 6), through a filter whose region is the image's
+        // box (objectBoundingBox units), flooded blue: Chromium draws it; with no box, nothing was.
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8DwH4QZYAwAR8oH+WdZbrcAAAAASUVORK5CYII="
+        let p = try render(#"<filter id="f" x="0" y="0" width="1" height="1"><feFlood flood-color="blue"/></filter>"#
+            + #"<image href="data:image/png;base64,\#(png)" x="2" y="2" width="4" height="4" filter="url(#f)"/>"#)
+        #expect(p[1, 4].a == 0 && p[2, 2] == (0, 0, 255, 255) && p[5, 5] == (0, 0, 255, 255) && p[6, 4].a == 0)
+    }
+
     @Test func missingFiltersAndInvalidValuesAreIgnored() throws {
         let rect = #"<rect width="4" height="4" filter="url(#nope)"/>"#
         #expect(try warnings(rect) == ["f.svg:1:26: warning: filter: no <filter> '#nope' in this file, ignored"])
