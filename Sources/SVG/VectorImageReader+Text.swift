@@ -15,7 +15,7 @@ import Text
 /// `word-spacing` after each word separator, and `textLength` with `lengthAdjust` (SVG 2
 /// §11.10.2, "apply textLength") spreads the difference over the element's characters or
 /// scales them, moving what follows in the same chunk. `font-variant: small-caps` draws
-/// lower-case letters as capitals at 0.7 of the size (`all-small-caps`: every cased letter), as
+/// lower-case letters as capitals at 0.7 of the size (rounded to screen pixels) (`all-small-caps`: every cased letter), as
 /// Blink synthesises them (`kSmallCapsFontSizeMultiplier` in simple_font_data.cc). The text's
 /// `xml:lang` (else `lang`) is the language HarfBuzz shapes in (its `locl` forms) and the one
 /// fontconfig's fallback faces are sorted for.
@@ -413,6 +413,16 @@ extension VectorImageReader {
     /// (`kSmallCapsFontSizeMultiplier`, third_party/blink/renderer/platform/fonts/simple_font_data.cc).
     static let smallCapitalsScale = 0.7
 
+    /// The size small capitals of `size` are drawn at: 0.7 of it rounded to whole pixels on the
+    /// screen, as Chromium's widths show (font-size 23 draws them at 16, 15 at 11). Blink lays SVG
+    /// text out at its screen size (the text's transform's scale, √((a²+b²+c²+d²)/2),
+    /// `SVGLayoutSupport::CalculateScreenFontSizeScalingFactor`), so the rounding is there.
+    static func smallCapitalsSize(_ size: Double, screenScale: Double) -> Double {
+        let screen = size * smallCapitalsScale * screenScale
+        guard screen.isFinite, screen >= 1 else { return size * smallCapitalsScale }
+        return screen.rounded() / screenScale
+    }
+
     /// Turns the pending characters into runs, one per face and size, and moves the pen past
     /// them, spacing included.
     private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
@@ -421,7 +431,9 @@ extension VectorImageReader {
         let first = layout.characters - layout.pending.count
         if layout.starts.count == layout.chunk { layout.starts.append(layout.pendingOrigin) }
         var pen = layout.pendingOrigin.x
-        for piece in pieces(layout.pending, style) {
+        let t = context.transform
+        let screenScale = ((t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2).squareRoot()
+        for piece in pieces(layout.pending, style, screenScale: screenScale) {
             var run = Run(element: element, context: context, baseline: layout.pendingOrigin.y, face: piece.face?.typeface,
                           chunk: layout.chunk, rotation: rotation,
                           skew: piece.face?.syntheticItalic == true ? ChosenFace.italicSkew : 0, italic: style.fontStyle != .normal)
@@ -477,7 +489,7 @@ extension VectorImageReader {
     /// Pending characters cut where the face or the size drawing them changes: each piece's
     /// text (small capitals upper-cased), for each of its scalars the index of its character
     /// among `characters`, its size and face (`nil` when no face could be had).
-    private func pieces(_ characters: [Character], _ style: Style)
+    private func pieces(_ characters: [Character], _ style: Style, screenScale: Double)
         -> [(text: String, characters: [Int], size: Double, face: ChosenFace?)] {
         let request = style.font
         guard style.fontSize > 0, let primary = fonts.face(request) else {
@@ -492,7 +504,7 @@ extension VectorImageReader {
             let small = style.capitals == .small ? upper != String(ch)
                 : style.capitals == .all && (upper != String(ch) || String(ch).lowercased() != String(ch))
             let text = small ? upper : String(ch)
-            let size = small ? style.fontSize * Self.smallCapitalsScale : style.fontSize
+            let size = small ? Self.smallCapitalsSize(style.fontSize, screenScale: screenScale) : style.fontSize
             guard let scalar = text.unicodeScalars.first else { continue }
             var face = primary
             if !primary.typeface.covers(scalar), !scalar.properties.isWhitespace {

@@ -41,6 +41,14 @@ import Testing
         #expect(abs(both.width - plain.width - 18) < 1e-6)
     }
 
+    @Test func aPercentageSpacingIsOfTheFontSize() throws {
+        // As Chromium: 10 % of font-size 40 after each of four characters, 50 % after the spaces.
+        let plain = try ink(""), spaced = try ink("letter-spacing=\"10%\"")
+        #expect(abs(spaced.width - plain.width - 12) < 1e-6)
+        let words = try ink("style=\"word-spacing: 50%\"", "A A A"), plainWords = try ink("", "A A A")
+        #expect(abs(words.width - plainWords.width - 40) < 1e-6)
+    }
+
     @Test func spacingInheritsAndTspansSetTheirOwn() throws {
         // The tspan's characters take its spacing; the text's first character keeps the text's.
         let plain = try ink("", "A<tspan>AA</tspan>A")
@@ -49,7 +57,7 @@ import Testing
     }
 
     @Test func invalidSpacingIsIgnoredWithAWarning() throws {
-        let text = "<svg><text letter-spacing=\"10%\" word-spacing=\"wide\">A A</text></svg>"
+        let text = "<svg><text letter-spacing=\"10deg\" word-spacing=\"wide\">A A</text></svg>"
         let image = try VectorImage.parse(text: text, name: "t.svg")
         #expect(image.warnings.count == 2)
         #expect(image.warnings.allSatisfy { $0.message.contains("spacing: invalid value") })
@@ -155,6 +163,20 @@ import Testing
         // all-small-caps makes capitals small too; both runs merge into one of small 'A's.
         let all = try shapes("font-variant=\"all-small-caps\"", "aA")
         #expect(all.count == 1 && abs(all[0].path.bounds.height - 0.7 * plain.height) < 1e-6)
+    }
+
+    @Test func smallCapitalsAreRoundedToScreenPixels() throws {
+        /// The size small capitals of `size` are drawn at, from their height against a capital's.
+        func smallSize(_ size: Int, _ transform: String = "") throws -> Double {
+            let text = "<svg><text font-size=\"\(size)\" font-variant=\"small-caps\" \(transform)>aA</text></svg>"
+            let drawn = try VectorImage.parse(text: text, name: "t.svg").shapes
+            return drawn[0].path.bounds.height / drawn[1].path.bounds.height * Double(size)
+        }
+        // As Chromium's widths show: 15 × 0.7 = 10.5 is drawn at 11, 23 × 0.7 = 16.1 at 16…
+        #expect(abs(try smallSize(15) - 11) < 1e-9)
+        #expect(abs(try smallSize(23) - 16) < 1e-9)
+        // …rounded on the screen: twice as large there, 21 screen pixels, 10.5 in user units.
+        #expect(abs(try smallSize(15, "transform=\"scale(2)\"") - 10.5) < 1e-9)
     }
 
     @Test func theFontShorthandSetsItsLonghandsAndResetsTheRest() throws {
