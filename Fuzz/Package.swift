@@ -15,6 +15,7 @@ let package = Package(
         .executableTarget(name: "fuzz-scene", dependencies: [.product(name: "SceneFile", package: "popping-render")]),
         .executableTarget(name: "fuzz-scene-structure", dependencies: [.product(name: "SceneFile", package: "popping-render")]),
         .executableTarget(name: "fuzz-report", dependencies: [.product(name: "GoldenFrames", package: "popping-render")]),
+        .executableTarget(name: "fuzz-manifest", dependencies: [.product(name: "GoldenFrames", package: "popping-render")]),
         .executableTarget(name: "fuzz-http", dependencies: [.product(name: "StudioHTTP", package: "popping-render")]),
     ],
     swiftLanguageModes: [.v5]

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET=${1:-20}
 shift || true
-ALL="png truetype svg layout options scene scene-structure report http"
+ALL="png truetype svg layout options scene scene-structure report manifest http"
 TARGETS=${*:-$ALL}
 # --sanitize tells SwiftPM the executables get libFuzzer's main; -Xswiftc instruments the
 # library modules of the parent package too (SwiftPM's flag covers only this package's targets).
