@@ -6,7 +6,7 @@ import CXXHash
 /// Manifests recorded now use XXH3-128 (layout 2); manifests of layout 1 used SHA-256 and are
 /// still checked by it. A check hashes every frame that differs from the one before (gigabytes
 /// at 2x), and without the CPU's SHA instructions SHA-256 runs at a few hundred MB/s a core,
-/// most of a check's time; XXH3 runs at memory speed. It is as safe for this use: the hash only
+/// most of a check's time; XXH3 runs at several GB/s. It is as safe for this use: the hash only
 /// says whether a render equals the golden recorded from the same scene, and whoever could craft
 /// two renders with one XXH3 hash (it is not collision-resistant against an adversary) already
 /// controls the goldens or the code being checked, which decide the result anyway; against
