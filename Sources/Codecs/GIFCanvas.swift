@@ -24,10 +24,12 @@ struct GIFFramePixels: Sendable {
     /// difference; 0 for unchanged pixels), or empty when the screen showed nothing before
     /// (the first frame) or was not compared (a frame grown to clear more).
     var change: [UInt8] = []
-    /// Whether at least `GIFCanvas.wholeCanvasShare` of the canvas changed (moving full-frame
-    /// gradients): each such frame redraws nearly every pixel, so what lossy matching leaves in
-    /// one is gone in the next (see `GIFFrameEncoder.wholeCanvasTolerance`).
-    var wholeCanvasMoves = false
+
+    /// Whether this frame draws the canvas pixel (x, y) (not transparent, not left as it was).
+    func redraws(x: Int, y: Int) -> Bool {
+        guard (rect.x..<rect.maxX).contains(x), (rect.y..<rect.maxY).contains(y) else { return false }
+        return pixels[(y - rect.y) * rect.width + x - rect.x] & Self.unchangedFlag == 0
+    }
 }
 
 /// What the GIF shows so far, as the source colours last written at each pixel. It finds the
@@ -51,10 +53,6 @@ struct GIFCanvas {
     /// or cleared), so a frame carrying over a palette knows which pixels show it.
     private var writtenBy: [Int32]
     private var isBlank = true
-    /// The share of the canvas a frame must change for `GIFFramePixels.wholeCanvasMoves`, in
-    /// quarters: 3 of 4. Every frame of the mesh bench (bench/mesh_frames.py) changes 96 % or
-    /// more; the card sliding over a gradient (bench/gradient_frames.py) and UI transitions less.
-    static let wholeCanvasShare = 3
 
     init(width: Int, height: Int, tolerance: Int, transparency: Bool = false) {
         self.width = width
@@ -116,7 +114,6 @@ struct GIFCanvas {
         var change = [UInt8](repeating: 0, count: everything ? 0 : rect.area)
         var previous = carryingFrom.map { _ in [UInt32](repeating: 0, count: rect.area) }
         var anyUnchanged = false
-        var changed = 0
         let tol = tolerance
         let written = Int32(number), carried = Int32(carryingFrom ?? Int(Int32.max))
         // Moved out for the loop, so that updating it does not copy it.
@@ -139,10 +136,7 @@ struct GIFCanvas {
                                 anyUnchanged = true
                             } else if everything || Self.differs(p, screen[i], tolerance: tol) {
                                 dst[o] = p & GIFFramePixels.colourMask
-                                if !everything {
-                                    change[o] = Self.largestChannelDifference(p, screen[i])
-                                    changed += 1
-                                }
+                                if !everything { change[o] = Self.largestChannelDifference(p, screen[i]) }
                                 if writtenBy[i] >= carried {
                                     previous?[o] = screen[i] & GIFFramePixels.colourMask | GIFFramePixels.carriedFlag
                                 }
@@ -159,9 +153,7 @@ struct GIFCanvas {
                 }
             }
         }
-        var pixels = GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged, change: change)
-        pixels.wholeCanvasMoves = changed * 4 >= Self.wholeCanvasShare * width * height
-        return (pixels, previous)
+        return (GIFFramePixels(rect: rect, pixels: out, hasUnchanged: anyUnchanged, change: change), previous)
     }
 
     /// The smallest rectangle inside `region` holding every pixel that is drawn on screen but

@@ -17,11 +17,13 @@ import Raster
 /// global table and is reused only when it holds a frame's colours exactly and comes out
 /// smaller; a dithered gradient frame may keep the palette of the frame before, so pixels that
 /// keep their index stay transparent (`GIFFrameEncoder.plan`). Frames identical to the one before are
-/// merged into it by lengthening its delay. Palettes are chosen in frame order; frames are
-/// mapped to their palettes and compressed on worker
-/// threads while the caller prepares the next one; at most a few frames are in flight, so
-/// memory does not grow with the length of the animation, and the file is byte-identical
-/// whatever the thread timing. The file appears at `path` only when `finish()` succeeds.
+/// merged into it by lengthening its delay. Palettes are chosen in frame order; each frame is
+/// held until the next one is taken, which shows which of its pixels are drawn again a frame
+/// later (they get more lossy latitude, `GIFFrameEncoder.redrawnTolerance`), and is then mapped
+/// to its palette and compressed on a worker thread while the caller prepares the next one. At
+/// most a few frames are in flight and only the held one keeps its pixels, so memory does not
+/// grow with the length of the animation, and the file is byte-identical whatever the thread
+/// timing. The file appears at `path` only when `finish()` succeeds.
 ///
 /// GIF pixels are opaque or fully transparent; a translucent pixel is written as its colour
 /// composited over black (which is what premultiplied RGB is), or with `options.transparency`,
@@ -36,8 +38,11 @@ public final class GIFEncoder {
     private var canvas: GIFCanvas
     private var clock: GIFClock
     private var global: GIFGlobalPalette?
-    /// The palette plan of the latest frame, which the next one may carry over.
+    /// The palette plan of the latest frame after the first, which the next one may carry over.
     private var lastPlan: GIFFramePlan?
+    /// The latest frame taken, planned but not yet encoded: its delay and lossy latitude wait
+    /// for the next frame.
+    private var held: HeldFrame?
     /// Frames taken from the canvas so far (each one's number is the count before it).
     private var framesTaken = 0
     /// Damage of frames dropped by the frame-rate conversion, carried to the next kept frame.
@@ -45,9 +50,17 @@ public final class GIFEncoder {
     private var framesAdded = 0
     private var unwritten: [PendingFrame] = []
     private let work = OrderedWork<GIFEncodedFrame>(label: "GIFEncoder")
-    /// Frames in flight: enough to keep every core busy, few enough that memory stays a handful
-    /// of frames (and within `orderedWorkMemoryBudget` for large ones) however long the animation is.
-    private let maxUnwritten: Int
+    /// Frames submitted and not yet written before `add` waits for the oldest: enough to keep
+    /// every core busy, few enough that the frames in flight stay within `orderedWorkMemoryBudget`
+    /// (at least one) however long the animation is. Tests may lower it.
+    var maxUnwritten: Int
+    /// The bytes of frame data in flight now (the held frame's, and those of the frames
+    /// submitted and not yet written, which their encoding jobs hold), and the most so far.
+    private(set) var bytesInFlight = 0
+    private(set) var peakBytesInFlight = 0
+    /// What a frame in flight holds per pixel of its rectangle: its colours (4 bytes), how far
+    /// each moved (1) and, when it carries a palette over, the colours before (4).
+    static let bytesInFlightPerPixel = 9
     private var finished = false
 
     /// Creates the encoder and its temporary output file. Throws `GIFError` for options out of
@@ -60,7 +73,7 @@ public final class GIFEncoder {
         self.width = width
         self.height = height
         self.options = options
-        maxUnwritten = orderedWorkLookahead(itemBytes: width * height * 4) + 2
+        maxUnwritten = orderedWorkLookahead(itemBytes: width * height * Self.bytesInFlightPerPixel)
         canvas = GIFCanvas(width: width, height: height, tolerance: options.changeTolerance,
                            transparency: options.transparency)
         clock = GIFClock(fps: options.fps, sourceFPS: options.sourceFPS ?? options.fps)
@@ -91,40 +104,41 @@ public final class GIFEncoder {
         }
         guard let rect = canvas.changedRect(in: frame, within: region) else {
             // Nothing changed on screen: the frame before stays up longer.
-            let last = unwritten.count - 1
-            unwritten[last].ticks = unwritten[last].ticks.lowerBound..<ticks.upperBound
+            held!.ticks = held!.ticks.lowerBound..<ticks.upperBound
             return
         }
         let number = framesTaken
         framesTaken += 1
         let carrying = global == nil ? nil : lastPlan.flatMap { $0.mix == nil ? nil : $0.paletteStart }
         let (pixels, previous) = canvas.take(frame, rect: rect, number: number, carryingFrom: carrying)
-        try submit(pixels, previous: previous, number: number, ticks: ticks)
+        try release(redrawnBy: pixels)
+        try hold(pixels, previous: previous, number: number, ticks: ticks)
     }
 
-    /// Makes the frame before this one disposed with "restore to background", grown first (and
-    /// encoded again) when `cleared` reaches outside it, so the pixels that turn transparent are
+    /// Makes the frame before this one (the held frame) disposed with "restore to background",
+    /// grown first when `cleared` reaches outside it, so the pixels that turn transparent are
     /// cleared; returns the cleared rectangle, which the new frame must redraw where it is not
     /// transparent. (A frame held longer than one delay's 655.35 s keeps "leave in place".)
     private func clearBeforeNextFrame(_ cleared: GIFRect) -> GIFRect {
-        let last = unwritten.count - 1
-        guard clock.delay(for: unwritten[last].ticks) <= 0xFFFF else { return GIFRect(x: 0, y: 0, width: 0, height: 0) }
-        let rect = unwritten[last].pixels.rect.union(cleared)
-        if rect != unwritten[last].pixels.rect, let global {
-            // Only later frames grow: the first covers the whole canvas.
-            _ = work.take(unwritten[last].ticket)
-            let grown = canvas.enlarged(unwritten[last].pixels, to: rect)
-            // Planned afresh (it may need a transparent index now); the next frame carries over
-            // this palette, which it shows, if any.
+        guard var last = held, clock.delay(for: last.ticks) <= 0xFFFF else { return GIFRect(x: 0, y: 0, width: 0, height: 0) }
+        let rect = last.pixels.rect.union(cleared)
+        if rect != last.pixels.rect {
+            // Only later frames grow: the first covers the whole canvas. Planned afresh (it may
+            // need a transparent index now); the next frame carries over this palette, which it
+            // shows, if any.
+            let grown = canvas.enlarged(last.pixels, to: rect)
+            count(-last.bytes)
             let plan = GIFFrameEncoder.plan(grown, maxColours: options.maxColours,
                                             gradientColours: options.gradientColours, dither: options.dither,
-                                            frameNumber: unwritten[last].number, previous: nil)
+                                            frameNumber: last.number, previous: nil)
             lastPlan = plan
-            let lossy = options.lossy
-            unwritten[last].ticket = work.submit { GIFFrameEncoder.encode(grown, plan: plan, global: global, lossy: lossy) }
-            unwritten[last].pixels = grown
+            last.pixels = grown
+            last.plan = plan
+            last.previous = nil
+            count(last.bytes)
         }
-        unwritten[last].disposal = 2
+        last.disposal = 2
+        held = last
         canvas.clear(rect)
         return rect
     }
@@ -155,20 +169,24 @@ public final class GIFEncoder {
     public func finish() throws {
         precondition(!finished, "GIFEncoder.finish called twice")
         finished = true
-        guard !unwritten.isEmpty else {
+        guard held != nil else {
             output.abort()
             throw GIFError.noFrames
         }
+        // Nothing draws over the last frame (a looping GIF starts again with the first, but a
+        // viewer may stop on it).
+        try release(redrawnBy: nil)
         while !unwritten.isEmpty { try writeFront(waiting: true) }
         try output.write(GIFBlocks.trailer)
         try output.commit()
     }
 
-    private func submit(_ pixels: GIFFramePixels, previous: [UInt32]?, number: Int, ticks: Range<Int>) throws {
-        guard let global else {
-            // The first frame's palette is the global table, which later frames need: encode
-            // it here and write the file header.
-            let (encoded, global) = GIFFrameEncoder.encodeFirst(pixels, dither: options.dither, lossy: options.lossy)
+    /// Plans a frame just taken from the canvas and holds it until the next one. The first
+    /// frame's palette is the global table, which later frames need: the file header is written
+    /// with it.
+    private func hold(_ pixels: GIFFramePixels, previous: [UInt32]?, number: Int, ticks: Range<Int>) throws {
+        guard global != nil else {
+            let (plan, global) = GIFFrameEncoder.planFirst(pixels, dither: options.dither)
             self.global = global
             if global.firstFrameDithered {
                 // Over a dithered picture every change is redrawn: a pixel left up to a level
@@ -181,7 +199,8 @@ public final class GIFEncoder {
             var head = GIFBlocks.header(width: width, height: height, globalTable: global.palette)
             if let loops = options.loopCount { head += GIFBlocks.loop(count: loops) }
             try output.write(head)
-            unwritten.append(PendingFrame(ticket: work.submit { encoded }, ticks: ticks, pixels: pixels, number: number))
+            held = HeldFrame(pixels: pixels, previous: nil, plan: plan, isFirst: true, ticks: ticks, number: number)
+            count(held!.bytes)
             return
         }
         // Planned here, in frame order, as a plan may carry over the one before.
@@ -189,23 +208,42 @@ public final class GIFEncoder {
                                         gradientColours: options.gradientColours, dither: options.dither,
                                         frameNumber: number, previous: lastPlan)
         lastPlan = plan
-        let carried = plan.paletteStart == number ? nil : previous
+        held = HeldFrame(pixels: pixels, previous: plan.paletteStart == number ? nil : previous, plan: plan,
+                         isFirst: false, ticks: ticks, number: number)
+        count(held!.bytes)
+    }
+
+    private func count(_ bytes: Int) {
+        bytesInFlight += bytes
+        peakBytesInFlight = max(peakBytesInFlight, bytesInFlight)
+    }
+
+    /// Submits the held frame for encoding, now that `next` (the frame taken after it, `nil` at
+    /// the end) shows which of its pixels are drawn again, and writes the frames encoded so far.
+    /// From here on the frame's pixels live only in its encoding job.
+    private func release(redrawnBy next: GIFFramePixels?) throws {
+        guard let frame = held, let global else { return }
+        held = nil
         let lossy = options.lossy
         let ticket = work.submit {
-            GIFFrameEncoder.encode(pixels, plan: plan, previous: carried, global: global, lossy: lossy)
+            frame.isFirst
+                ? GIFFrameEncoder.encodeFirst(frame.pixels, plan: frame.plan, global: global, lossy: lossy, redrawnBy: next)
+                : GIFFrameEncoder.encode(frame.pixels, plan: frame.plan, previous: frame.previous, global: global,
+                                         lossy: lossy, redrawnBy: next)
         }
-        unwritten.append(PendingFrame(ticket: ticket, ticks: ticks, pixels: pixels, number: number))
-        while unwritten.count > 1, try writeFront(waiting: unwritten.count > maxUnwritten) {}
+        unwritten.append(PendingFrame(ticket: ticket, ticks: frame.ticks, disposal: frame.disposal, bytes: frame.bytes))
+        // Every unwritten frame's delay is final: a later frame exists, or the encoder is finishing.
+        while !unwritten.isEmpty, try writeFront(waiting: unwritten.count > maxUnwritten) {}
     }
 
     /// Writes the oldest unwritten frame if it is encoded (waiting for the encoding when asked
-    /// to); returns whether it wrote. Callers only ask when its delay is final: a later frame
-    /// exists, or the encoder is finishing.
+    /// to); returns whether it wrote.
     @discardableResult
     private func writeFront(waiting: Bool) throws -> Bool {
         guard let front = unwritten.first,
               let encoded = work.take(front.ticket, waiting: waiting), let global else { return false }
         unwritten.removeFirst()
+        count(-front.bytes)
         var delay = clock.delay(for: front.ticks)
         var bytes = GIFBlocks.graphicControl(delay: min(delay, 0xFFFF), transparentIndex: encoded.transparentIndex,
                                              disposal: front.disposal)
@@ -225,14 +263,28 @@ public final class GIFEncoder {
     }
 }
 
-/// A frame submitted but not yet written: its delay is final once a later frame exists.
-private struct PendingFrame {
-    var ticket: Int
-    var ticks: Range<Int>
-    /// What it encodes, kept in case a transparent GIF must grow it to clear more.
+/// A frame taken from the canvas and planned, not yet submitted for encoding.
+private struct HeldFrame {
     var pixels: GIFFramePixels
+    /// The colours its changed pixels had before, when its plan carries over a palette.
+    var previous: [UInt32]?
+    var plan: GIFFramePlan
+    /// The first frame, whose palette is the global table.
+    let isFirst: Bool
+    var ticks: Range<Int>
     /// Its number among the frames taken from the canvas.
-    var number: Int
+    let number: Int
     /// 1 leave in place, 2 restore to background.
     var disposal: UInt8 = 1
+
+    var bytes: Int { pixels.pixels.count * 4 + pixels.change.count + (previous?.count ?? 0) * 4 }
+}
+
+/// A frame submitted but not yet written.
+private struct PendingFrame {
+    let ticket: Int
+    let ticks: Range<Int>
+    let disposal: UInt8
+    /// Its `HeldFrame.bytes`, held by its encoding job.
+    let bytes: Int
 }

@@ -66,18 +66,25 @@ struct GIFFramePlan: Sendable {
 /// Turns the changed pixels of one frame into an image block: palette, indices, LZW. Encoding
 /// is a pure function of its input, so frames can be encoded on any thread in any order.
 enum GIFFrameEncoder {
-    /// Encodes the first frame, whose palette becomes the global colour table.
-    static func encodeFirst(_ frame: GIFFramePixels, dither: Bool = false, lossy: Int? = nil)
-        -> (GIFEncodedFrame, GIFGlobalPalette) {
+    /// Chooses the first frame's palette, which becomes the global colour table.
+    static func planFirst(_ frame: GIFFramePixels, dither: Bool = false) -> (GIFFramePlan, GIFGlobalPalette) {
         let histogram = GIFHistogram(pixels: frame.pixels)
         let (colours, index) = GIFQuantizer.palette(for: histogram, capacity: 255,
                                                     keepingFlats: !(dither && GIFQuantizer.isGradient(histogram, capacity: 255)))
         let mix = dither ? GIFDither.mixes(histogram: histogram, index: index, colours: colours) : nil
         let global = GIFGlobalPalette(colours: colours, firstFrameDithered: mix != nil)
-        let encoded = encode(frame, histogram: histogram, palette: global.palette, index: index, mix: mix,
-                             transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
-                             lossy: lossy)
-        return (encoded, global)
+        let plan = GIFFramePlan(histogram: histogram, colours: colours, index: index, mix: mix,
+                                error: squaredError(histogram, index, colours), paletteStart: 0)
+        return (plan, global)
+    }
+
+    /// Encodes the first frame as `planFirst` planned it, in the global table. `next`: the frame
+    /// after it, if any (see `diffusedMatch`).
+    static func encodeFirst(_ frame: GIFFramePixels, plan: GIFFramePlan, global: GIFGlobalPalette, lossy: Int? = nil,
+                            redrawnBy next: GIFFramePixels? = nil) -> GIFEncodedFrame {
+        encode(frame, histogram: plan.histogram, palette: global.palette, index: plan.index, mix: plan.mix,
+               transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false, lossy: lossy,
+               next: next)
     }
 
     /// Chooses a later frame's palette: at most `maxColours` of its own colours, or
@@ -151,8 +158,9 @@ enum GIFFrameEncoder {
     /// undithered frame is written with the global table instead when that holds every colour
     /// exactly and comes out smaller: it saves the local table's 3 bytes per entry but its codes
     /// are as wide as the first frame's palette needs, so it pays only for frames with many colours.
+    /// `next`: the frame after it, if any (see `diffusedMatch`).
     static func encode(_ frame: GIFFramePixels, plan: GIFFramePlan, previous: [UInt32]? = nil,
-                       global: GIFGlobalPalette, lossy: Int? = nil) -> GIFEncodedFrame {
+                       global: GIFGlobalPalette, lossy: Int? = nil, redrawnBy next: GIFFramePixels? = nil) -> GIFEncodedFrame {
         let histogram = plan.histogram
         // A dithered frame's palette keeps an entry free for the transparent index (see `plan`),
         // which pixels that keep their index under a carried-over palette use.
@@ -162,7 +170,7 @@ enum GIFFrameEncoder {
                            palette: GIFPalette(colours: plan.colours, reserved: transparent ? 1 : 0),
                            index: plan.index, mix: plan.mix,
                            transparentIndex: transparent ? plan.colours.count : nil, local: true,
-                           previous: previous, lossy: lossy)
+                           previous: previous, lossy: lossy, next: next)
         guard plan.mix == nil, let globalIndex = global.indices(of: histogram) else { return local }
         let shared = encode(frame, histogram: histogram, palette: global.palette, index: globalIndex, mix: nil,
                             transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false,
@@ -172,14 +180,14 @@ enum GIFFrameEncoder {
 
     private static func encode(_ frame: GIFFramePixels, histogram: GIFHistogram, palette: GIFPalette,
                                index: [UInt8], mix: [GIFDither.Mix]?, transparentIndex: Int?, local: Bool,
-                               previous: [UInt32]? = nil, lossy: Int? = nil) -> GIFEncodedFrame {
+                               previous: [UInt32]? = nil, lossy: Int? = nil, next: GIFFramePixels? = nil) -> GIFEncodedFrame {
         let indices = paletteIndices(frame.pixels, histogram: histogram, index: index, colours: palette.colours,
                                      transparentIndex: transparentIndex, rect: frame.rect, mix: mix,
                                      previous: previous)
         let similar = lossy.flatMap { $0 > 0 ? GIFLZW.similarColours(palette.colours, transparentIndex: transparentIndex, lossy: $0) : nil }
         // An explicit lossy 0 is exact LZW: dithered pixels keep their quantised colours too.
         let diffused = lossy == 0 ? nil : mix.map { _ in
-            diffusedMatch(frame, indices: indices, palette: palette, transparentIndex: transparentIndex)
+            diffusedMatch(frame, indices: indices, palette: palette, transparentIndex: transparentIndex, redrawnBy: next)
         }
         let lzw = GIFLZW.encode(indices, minCodeSize: palette.minCodeSize, similar: similar, diffused: diffused)
         let bytes = GIFBlocks.image(rect: frame.rect, localTable: local ? palette : nil,
@@ -199,30 +207,34 @@ enum GIFFrameEncoder {
     /// every change redrawn, and the worst frame's blurred PSNR rose 0.1 dB. 1.2 times the change,
     /// up to 16, made 5 % more bytes; 2 times the change lost 0.16 dB on the worst frame.
     static let maxMovingTolerance = 24
-    /// In a frame that changes nearly the whole canvas (`GIFFramePixels.wholeCanvasMoves`), every
-    /// dithered pixel gets at least this latitude, however little it moved: the next frame
-    /// redraws it anyway, and its error still diffuses onto its neighbours. On the mesh bench
-    /// (bench/mesh_frames.py, against ffmpeg palettegen + paletteuse at 3,577,450 B and 47.70 /
-    /// 50.92 dB min / mean 5 × 5-box-blurred PSNR) the file went from 2,391,227 to 1,997,171 B
-    /// (0.67 to 0.56 of ffmpeg's) at 50.61 / 51.17 dB (was 51.04 / 51.64); 8 gave 0.59 at 51.42
-    /// mean, 12 gave 0.53 at 50.84 (below ffmpeg's mean).
-    static let wholeCanvasTolerance = 10
+    /// A dithered pixel that the next frame draws again gets at least this latitude, however
+    /// little it moved: its noise is on screen for one frame, and its error still diffuses onto
+    /// its neighbours, while a pixel the next frame leaves keeps its small latitude. On the mesh
+    /// bench (bench/mesh_frames.py, where the next frame redraws 96 % of the pixels, against
+    /// ffmpeg palettegen + paletteuse at 3,577,450 B and 47.70 / 50.92 dB min / mean 5 × 5-box-blurred
+    /// PSNR), 10 levels for every pixel of a frame changing three quarters of the canvas took the
+    /// file from 2,391,227 to 1,997,171 B (0.67 to 0.56 of ffmpeg's) at 50.61 / 51.17 dB (was 51.04 /
+    /// 51.64); 8 gave 0.59 at 51.42 mean, 12 gave 0.53 at 50.84 (below ffmpeg's mean).
+    static let redrawnTolerance = 10
 
     /// What `GIFLZW` may change in a dithered frame: changed pixels whose colour the palette does
     /// not hold exactly (exact colours, as UI fills and text are, never change), each within its
-    /// tolerance (`settledTolerance`, `maxMovingTolerance`, `wholeCanvasTolerance`).
+    /// tolerance: `settledTolerance` in a first frame, 1.5 times its change up to
+    /// `maxMovingTolerance` in later ones, at least `redrawnTolerance` where `next` (the frame
+    /// after this one) changes the pixel.
     static func diffusedMatch(_ frame: GIFFramePixels, indices: [UInt8], palette: GIFPalette,
-                              transparentIndex: Int?) -> GIFDiffusedMatch {
+                              transparentIndex: Int?, redrawnBy next: GIFFramePixels? = nil) -> GIFDiffusedMatch {
         let exact = GIFPaletteLookup(palette.colours)
-        let least = frame.wholeCanvasMoves ? wholeCanvasTolerance : 0
+        let rect = frame.rect
         var target = [UInt32](repeating: 0, count: indices.count)
         var tolerance = [UInt8](repeating: 0, count: indices.count)
         for (i, p) in frame.pixels.enumerated() where p & GIFFramePixels.unchangedFlag == 0 {
             let colour = p & GIFFramePixels.colourMask
             guard Int(indices[i]) != transparentIndex, exact.index(of: colour) == nil else { continue }
             target[i] = colour | GIFDiffusedMatch.freeFlag
-            tolerance[i] = frame.change.isEmpty ? settledTolerance
-                : UInt8(min(maxMovingTolerance, max(least, Int(frame.change[i]) * 3 / 2)))
+            let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
+            let redrawn = next?.redraws(x: rect.x + i % rect.width, y: rect.y + i / rect.width) ?? false
+            tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
         }
         return GIFDiffusedMatch(target: target, palette: palette.colours.map(RGB.init), width: frame.rect.width,
                                 tolerance: tolerance)

@@ -218,25 +218,38 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
         let s = GIFFrameEncoder.settledTolerance
         #expect(settled.tolerance == [s, s, 0, s])
-        // A frame that changes nearly the whole canvas: at least `wholeCanvasTolerance` for each.
-        var moving = later
-        moving.wholeCanvasMoves = true
-        let floor = GIFFrameEncoder.diffusedMatch(moving, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
-        #expect(floor.tolerance == [UInt8(GIFFrameEncoder.wholeCanvasTolerance), 15, 0,
-                                    UInt8(GIFFrameEncoder.maxMovingTolerance)])
     }
 
-    @Test func aFrameChangingThreeQuartersOfTheCanvasMovesWholeButASmallerChangeDoesNot() {
-        // 8 × 8 canvas: 48 changed pixels (six rows) are three quarters, 40 (five rows) are not.
-        var canvas = GIFCanvas(width: 8, height: 8, tolerance: 0)
-        let first = canvas.take(frame(8, 8) { _, _ in 0x102030 }, rect: canvas.bounds, number: 0, carryingFrom: nil)
-        #expect(!first.pixels.wholeCanvasMoves)
-        let five = canvas.take(frame(8, 8) { _, y in y < 5 ? 0x112233 : 0x102030 }, rect: canvas.bounds,
-                               number: 1, carryingFrom: nil)
-        #expect(!five.pixels.wholeCanvasMoves)
-        let six = canvas.take(frame(8, 8) { _, y in y < 6 ? 0x445566 : 0x102030 }, rect: canvas.bounds,
-                              number: 2, carryingFrom: nil)
-        #expect(six.pixels.wholeCanvasMoves)
+    @Test func pixelsTheNextFrameDrawsAgainGetAtLeastTheRedrawnLatitude() {
+        let palette = GIFPalette(colours: [0x000000, 0x808080])
+        let pixels: [UInt32] = [0x101010, 0x202020, 0x808080, 0x303030]
+        let rect = GIFRect(x: 5, y: 7, width: 4, height: 1)
+        // The next frame covers columns 4...7 of row 7: it draws the first two pixels again,
+        // leaves the third (an exact colour, never free) unchanged, and does not reach the
+        // fourth (column 8), which keeps a first frame's settled latitude.
+        let next = GIFFramePixels(rect: GIFRect(x: 4, y: 7, width: 4, height: 1),
+                                  pixels: [0x111111, 0x121212, 0x222222, 0x808080 | GIFFramePixels.unchangedFlag],
+                                  hasUnchanged: true)
+        let r = UInt8(GIFFrameEncoder.redrawnTolerance), s = GIFFrameEncoder.settledTolerance
+        let first = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false)
+        let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
+                                                    redrawnBy: next)
+        #expect(settled.tolerance == [r, r, 0, s])
+        let later = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false, change: [2, 10, 90, 90])
+        let moving = GIFFrameEncoder.diffusedMatch(later, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
+                                                   redrawnBy: next)
+        #expect(moving.tolerance == [r, 15, 0, UInt8(GIFFrameEncoder.maxMovingTolerance)])
+    }
+
+    @Test func aFrameRedrawsTheCanvasPixelsItChangesOnly() {
+        let frame = GIFFramePixels(rect: GIFRect(x: 2, y: 3, width: 2, height: 2),
+                                   pixels: [1, GIFFramePixels.unchangedFlag | 1, GIFFramePixels.clearFlag, 0],
+                                   hasUnchanged: true)
+        #expect(frame.redraws(x: 2, y: 3))
+        #expect(!frame.redraws(x: 3, y: 3))
+        #expect(!frame.redraws(x: 2, y: 4))
+        #expect(frame.redraws(x: 3, y: 4))
+        #expect(!frame.redraws(x: 1, y: 3) && !frame.redraws(x: 4, y: 4) && !frame.redraws(x: 2, y: 5))
     }
 
     @Test func aDitheredFrameKeepsItsExactColoursExact() throws {

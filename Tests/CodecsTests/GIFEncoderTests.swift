@@ -190,6 +190,30 @@ func cardAnimation(width: Int = 64, height: Int = 40) -> [Pixmap] {
         #expect(gif.frames[0].screen == [0x00_3264, 0xFF_FFFF])
     }
 
+    @Test func theFrameDataInFlightDoesNotGrowWithTheNumberOfFrames() throws {
+        // A moving gradient, every frame changing the whole canvas, with at most one frame
+        // submitted and unwritten: whether 6 or 24 frames, the encoder never holds more than that
+        // one and the frame being planned, and nothing once finished.
+        let (width, height) = (96, 64)
+        let frameBytes = width * height * GIFEncoder.bytesInFlightPerPixel
+        for count in [6, 24] {
+            let folder = try scratchFolder("gif-memory")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let gif = try GIFEncoder(path: folder + "/out.gif", width: width, height: height, options: GIFOptions())
+            gif.maxUnwritten = 1
+            for t in 0..<count {
+                try gif.add(frame(width, height) { x, y in
+                    UInt32(40 + (x + 3 * t) % 160) | UInt32(60 + y * 2) << 8 | UInt32(200 - x) << 16
+                })
+                #expect(gif.bytesInFlight <= 2 * frameBytes)
+            }
+            try gif.finish()
+            #expect(gif.peakBytesInFlight <= 2 * frameBytes, "\(count) frames")
+            #expect(gif.peakBytesInFlight >= frameBytes * 4 / 9, "\(count) frames: the frames were counted")
+            #expect(gif.bytesInFlight == 0)
+        }
+    }
+
     @Test func encodingIsByteIdenticalEveryRun() throws {
         let frames = (0..<24).map { t in frame(96, 64) { x, y in UInt32((x * t + y * 3) % 300) * 0x010203 } }
         let first = try encodeGIF(frames, options: GIFOptions(quality: 60))
