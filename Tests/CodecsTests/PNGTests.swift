@@ -84,14 +84,14 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
         return Pixmap(width: 700, height: 23, straight: rgba)
     }
 
-    @Test(arguments: [PNG.Compression.fast, .frames, .small, .init(level: 0, adaptiveFilters: false),
+    @Test(arguments: [PNG.Compression.fast, .quick, .frames, .small, .init(level: 0, adaptiveFilters: false),
                       .init(level: 4, adaptiveFilters: false)])
     func flatFrameEncodesThenDecodesToTheSamePixels(compression: PNG.Compression) throws {
         let p = flatFrame()
         #expect(try PNG.decode(PNG.encode(p, compression: compression)) == p)
     }
 
-    @Test(arguments: [PNG.Compression.fast, .frames, .small, .init(level: 0, adaptiveFilters: false),
+    @Test(arguments: [PNG.Compression.fast, .quick, .frames, .small, .init(level: 0, adaptiveFilters: false),
                       .init(level: 4, adaptiveFilters: false)])
     func encodeThenDecodeGivesTheSamePixels(compression: PNG.Compression) throws {
         let p = gradient()

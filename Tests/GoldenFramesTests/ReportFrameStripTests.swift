@@ -61,6 +61,20 @@ import Testing
         #expect(builder.byteCount == strip.patches.reduce(0) { $0 + ($1?.png.utf8.count ?? 0) })
     }
 
+    /// A patch's box holds every changed pixel, however the rows' changes lie: a later row
+    /// reaching further left, an earlier one further right, one changed only inside the box.
+    @Test func aPatchsBoxIsTheUnionOfEveryRowsChanges() throws {
+        let red: [UInt8] = [255, 0, 0, 255]
+        var builder = FrameStripBuilder()
+        try builder.add(Self.frame())
+        try builder.add(Self.frame([(10, 1, red), (17, 3, red), (12, 5, red), (4, 8, red), (22, 8, red), (6, 11, red)]))
+        let strip = try #require(builder.strip)
+        let patch = try #require(strip.patches[1])
+        let png = try #require(Data(base64Encoded: patch.png))
+        let image = try PNG.decode([UInt8](png))
+        #expect([patch.x, patch.y, image.width, image.height] as [Int] == [4, 1, 19, 11])
+    }
+
     /// Media encoded one by one and joined are the bytes `JSONEncoder` writes for the whole list,
     /// so the page and the media files share one encoding.
     @Test func encodedMediaJoinAsTheListsOwnJSON() throws {
