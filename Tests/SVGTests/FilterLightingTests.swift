@@ -5,8 +5,9 @@ import Testing
 
 /// feDiffuseLighting and feSpecularLighting (Filter Effects 1 §§ 9.7, 9.20) against values
 /// worked out by hand from the spec's formulas: flat surfaces under distant, point and spot
-/// lights, the Sobel normals of a step (interior, side and corner kernels), lighting-color, and
-/// the cases Chromium clamps or draws transparent, each warned.
+/// lights, the Sobel normals of a step (the interior kernel, the subregion's edge pixels repeated
+/// outside it as Chromium draws them), lighting-color, and the cases Chromium clamps or draws
+/// transparent, each warned.
 @Suite struct FilterLightingTests {
     /// `content` and a filter of `primitives` over the whole viewBox (`size` user units a side,
     /// drawn at `scale` pixels a unit) in `space`.
@@ -106,21 +107,23 @@ import Testing
 
     // MARK: - Normals
 
-    @Test func sobelNormalsOfAStepUseTheInteriorSideAndCornerKernels() throws {
+    @Test func sobelNormalsUseTheInteriorKernelWithTheSubregionsEdgePixelsRepeated() throws {
         // Opaque left half: the light comes along +x at elevation 0, so N·L = −ss·Nx / |N|.
         let step = #"<rect width="5" height="10"/>"#
         let light = #"<feDiffuseLighting><feDistantLight elevation="0"/></feDiffuseLighting>"#
         // Interior: Nx = ¼ · (−1 − 2 − 1) = −1 either side of the step: 1/√2 → 180; flat: 0.
         let (p, _) = try lit(light, content: step)
         #expect(near(p[4, 5], (180, 180, 180, 255)) && near(p[5, 5], (180, 180, 180, 255)) && p[3, 5] == (0, 0, 0, 255))
-        // The subregion starting at x = 4: the left side's kernel, Nx = ½ · 4 · (0 − 1) = −2: 2/√5 → 228.
+        // The subregion starting at x = 4: column 3 reads as column 4 (Chromium's clamp), so
+        // the same Nx = −1 → 180, where the spec's left-side kernel (½ · 4 · (0 − 1) = −2) gives 228.
         let (side, _) = try lit(#"<feDiffuseLighting x="4"><feDistantLight elevation="0"/></feDiffuseLighting>"#, content: step)
-        #expect(near(side[4, 5], (228, 228, 228, 255)) && side[3, 5].a == 0)
-        // An opaque 4 × 4 corner at the origin, the subregion from (3, 3): its top-left corner
-        // kernel gives Nx = Ny = ⅔ · 2 · (0 − 1) = −4/3; lit from 45°: (8/3 · 0.7071) / √(41/9) → 225.
+        #expect(near(side[4, 5], (180, 180, 180, 255)) && side[3, 5].a == 0)
+        // An opaque 4 × 4 corner at the origin, the subregion from (3, 3): with row and column 2
+        // repeated from 3, Nx = Ny = ¼ · (−1 − 2 + 0) = −¾; lit from 45°:
+        // (1.5 · 0.7071) / √(1 + 2 · 9/16) = 0.7276 → 186 (the spec's corner kernel: 225).
         let (corner, _) = try lit(#"<feDiffuseLighting x="3" y="3" width="4" height="4"><feDistantLight azimuth="45" elevation="0"/>"#
             + "</feDiffuseLighting>", content: #"<rect width="4" height="4"/>"#)
-        #expect(near(corner[3, 3], (225, 225, 225, 255)))
+        #expect(near(corner[3, 3], (186, 186, 186, 255)))
     }
 
     // MARK: - lighting-color
