@@ -41,6 +41,8 @@ struct Style {
     var wordSpacing = 0.0
     /// `font-variant`: which letters are drawn as small capitals.
     var capitals = Capitals.normal
+    /// `direction: rtl`: text's paragraphs run right to left, and `text-anchor`'s start is their right end.
+    var rightToLeft = false
     /// The language the text is in (`xml:lang`, else `lang`), `nil` when unknown.
     var language: String?
     /// The ids of the `<marker>`s drawn at a path's first, middle and last vertices.
@@ -69,6 +71,8 @@ struct Style {
     var blendMode = BlendMode.normal
     /// `isolation: isolate`: the element's content blends only within it.
     var isolated = false
+    /// `unicode-bidi`: how the element's text takes part in the Bidirectional Algorithm.
+    var unicodeBidi = UnicodeBidi.normal
 
     /// The style a child starts from: inherited properties carried over, the rest reset.
     var inherited: Style {
@@ -86,6 +90,7 @@ struct Style {
         s.lightingColor = .color(.white)
         s.blendMode = .normal
         s.isolated = false
+        s.unicodeBidi = .normal
         return s
     }
 
@@ -100,7 +105,7 @@ struct Style {
         "marker", "marker-start", "marker-mid", "marker-end", "filter", "flood-color", "flood-opacity",
         "lighting-color",
         "color-interpolation-filters", "mix-blend-mode", "isolation",
-        "letter-spacing", "word-spacing", "font-variant", "font",
+        "letter-spacing", "word-spacing", "font-variant", "font", "direction", "unicode-bidi",
     ]
 
     /// Properties that only CSS sets (a `style` attribute or a style sheet), not presentation
@@ -264,6 +269,14 @@ struct Style {
                 guard set.apply(longhand, parent: parent, lengths: lengths) == nil else { return invalid() }
             }
             self = set
+        case "direction":
+            guard let v = keyword(["ltr": false, "rtl": true]) else { return invalid() }
+            rightToLeft = v
+        case "unicode-bidi":
+            guard let v = keyword(["normal": UnicodeBidi.normal, "embed": .embed, "isolate": .embed,
+                                   "bidi-override": .override, "isolate-override": .override,
+                                   "plaintext": .plaintext]) else { return invalid() }
+            unicodeBidi = v
         case "text-anchor":
             guard let v = keyword(["start": 0.0, "middle": 0.5, "end": 1]) else { return invalid() }
             textAnchor = v
@@ -359,9 +372,23 @@ struct Style {
         case "lighting-color": lightingColor = parent.lightingColor
         case "mix-blend-mode": blendMode = parent.blendMode
         case "isolation": isolated = parent.isolated
+        case "unicode-bidi": unicodeBidi = parent.unicodeBidi
         default: break // Inherited properties already hold the parent's value.
         }
     }
+}
+
+/// The `unicode-bidi` values as SVG text lays them out (CSS Writing Modes 3 §2.2): each value but
+/// `normal` makes the element's text a paragraph of its own in its `direction`.
+enum UnicodeBidi: Hashable {
+    /// The text is part of its parent's paragraph.
+    case normal
+    /// `embed` and `isolate`: laid out in the element's direction.
+    case embed
+    /// `bidi-override` and `isolate-override`: every character in the element's direction, in order.
+    case override
+    /// `plaintext`: the direction found from the first strong character.
+    case plaintext
 }
 
 /// CSS `font-variant` (its capitals): which letters are drawn as small capitals.

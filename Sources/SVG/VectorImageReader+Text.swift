@@ -20,6 +20,14 @@ import Text
 /// `xml:lang` (else `lang`) is the language HarfBuzz shapes in (its `locl` forms) and the one
 /// fontconfig's fallback faces are sorted for.
 ///
+/// Bidirectional text is laid out as Chromium lays out a `<text>`: as a paragraph whose
+/// direction is `direction` (initially `ltr`; not found from the text), its characters put in
+/// visual order across faces and sizes (UAX #9 rule L2); `unicode-bidi: bidi-override` sets them
+/// all in that direction, `plaintext` finds it from the first strong character. `text-anchor`'s
+/// start is the right end of right-to-left text. Characters between positioned ones are a
+/// paragraph of their own, and so are those of a `tspan` whose `unicode-bidi` is not `normal`
+/// (laid out as an isolate in its own `direction`).
+///
 /// `textPath` (a child of `text`; SVG 2 §11.8.1) lays its characters along the `<path>` its
 /// `href` (or `xlink:href`, any prefix) names, as Chromium's `SvgTextLayoutAlgorithm` does after
 /// anchoring ("position on path"): the pen's x is the distance along the path, from 0 at the
@@ -129,6 +137,9 @@ extension VectorImageReader {
         var characters = 0
         /// The position lists of the elements being walked, outermost first.
         var positions: [PositionLists] = []
+        /// The direction of the paragraph the characters being walked belong to, and how they
+        /// take part in it (`unicode-bidi` of the text or of the innermost element that sets one).
+        var bidi = (rightToLeft: false, mode: UnicodeBidi.normal)
         /// Characters waiting to become a run, and where that run starts.
         var pending: [Character] = []
         var pendingOrigin = Point.zero
@@ -232,9 +243,16 @@ extension VectorImageReader {
             }
         let first = layout.characters
         layout.positions.append(PositionLists(start: first, lists: lists))
-        defer { layout.positions.removeLast() }
+        let outerBidi = layout.bidi
+        if element.name == "text" || context.style.unicodeBidi != .normal {
+            layout.bidi = (context.style.rightToLeft, context.style.unicodeBidi)
+        }
+        defer {
+            layout.positions.removeLast()
+            layout.bidi = outerBidi
+        }
         if layout.anchors.isEmpty {
-            layout.anchors.append(context.style.textAnchor)
+            layout.anchors.append(Self.anchor(context.style))
             layout.roles.append(.line)
         }
         for child in element.children {
@@ -387,10 +405,10 @@ extension VectorImageReader {
             if x != nil || newRole {
                 if !layout.runs.isEmpty {
                     layout.chunk += 1
-                    layout.anchors.append(context.style.textAnchor)
+                    layout.anchors.append(Self.anchor(context.style))
                     layout.roles.append(layout.role)
                 } else if newRole {
-                    layout.anchors[0] = context.style.textAnchor
+                    layout.anchors[0] = Self.anchor(context.style)
                     layout.roles[0] = layout.role
                 }
                 // A textPath's characters start at the path's start (Chromium lays them out from
@@ -408,6 +426,11 @@ extension VectorImageReader {
         layout.characters += 1
         if rotation != 0 { flush(element, context, &layout, rotation: rotation) }
     }
+
+    /// Where a chunk's anchor falls across its extent (0 its left end, 1 its right end): SVG 2's
+    /// `text-anchor` start is the left end of left-to-right text and the right end of
+    /// right-to-left text (`direction: rtl`), end the other (§11.10.1 "text chunk anchoring").
+    private static func anchor(_ style: Style) -> Double { style.rightToLeft ? 1 - style.textAnchor : style.textAnchor }
 
     /// Blink's size for synthesised small capitals: 0.7 of the font's
     /// (`kSmallCapsFontSizeMultiplier`, third_party/blink/renderer/platform/fonts/simple_font_data.cc).
@@ -433,12 +456,12 @@ extension VectorImageReader {
         var pen = layout.pendingOrigin.x
         let t = context.transform
         let screenScale = ((t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2).squareRoot()
-        for piece in pieces(layout.pending, style, screenScale: screenScale) {
+        for piece in pieces(layout.pending, style, bidi: layout.bidi, screenScale: screenScale) {
             var run = Run(element: element, context: context, baseline: layout.pendingOrigin.y, face: piece.face?.typeface,
                           chunk: layout.chunk, rotation: rotation,
                           skew: piece.face?.syntheticItalic == true ? ChosenFace.italicSkew : 0, italic: style.fontStyle != .normal)
             if let face = piece.face {
-                let line = TextLine(piece.text, font: face.font(size: piece.size), language: style.language)
+                let line = TextLine(piece.text, font: face.font(size: piece.size), language: style.language, level: piece.level)
                 let boxes = characterBoxes(line, piece.characters, first: first, run: layout.runs.count)
                 // Spacing after each character (word separators' too), in visual order.
                 var extra = 0.0
@@ -486,16 +509,33 @@ extension VectorImageReader {
         return boxes
     }
 
-    /// Pending characters cut where the face or the size drawing them changes: each piece's
-    /// text (small capitals upper-cased), for each of its scalars the index of its character
-    /// among `characters`, its size and face (`nil` when no face could be had).
-    private func pieces(_ characters: [Character], _ style: Style, screenScale: Double)
-        -> [(text: String, characters: [Int], size: Double, face: ChosenFace?)] {
+    /// Pending characters cut where the face, the size or the bidirectional embedding level
+    /// drawing them changes, in visual order: each piece's text (small capitals upper-cased), for
+    /// each of its scalars the index of its character among `characters`, its size, face (`nil`
+    /// when no face could be had) and level.
+    ///
+    /// The characters are one paragraph as Chromium lays out SVG text: its direction is
+    /// `bidi.rightToLeft` (CSS `direction`, initially left to right, not found from the text)
+    /// unless `unicode-bidi` is `plaintext`; `bidi-override` sets every character at the
+    /// paragraph's level. The pieces are shaped apart, each in its level's direction, and put in
+    /// the order of the Bidirectional Algorithm's rule L2 across faces, so an Arabic phrase from
+    /// a fallback face reads right to left inside Latin text.
+    private func pieces(_ characters: [Character], _ style: Style, bidi: (rightToLeft: Bool, mode: UnicodeBidi),
+                        screenScale: Double) -> [(text: String, characters: [Int], size: Double, face: ChosenFace?, level: UInt8)] {
+        let base: UInt8 = bidi.rightToLeft ? 1 : 0
+        let levels: [UInt8]
+        if bidi.mode == .override {
+            levels = [UInt8](repeating: base, count: characters.count)
+        } else {
+            // Each character at the level of its first scalar.
+            let scalars = characters.map { $0.unicodeScalars.first ?? " " }
+            levels = ShapedParagraphs.bidiLevels(scalars, rightToLeft: bidi.rightToLeft, firstStrong: bidi.mode == .plaintext)
+        }
         let request = style.font
         guard style.fontSize > 0, let primary = fonts.face(request) else {
-            return [(String(characters), Array(characters.indices), style.fontSize, nil)]
+            return [(String(characters), Array(characters.indices), style.fontSize, nil, base)]
         }
-        var pieces: [(text: String, characters: [Int], size: Double, face: ChosenFace?)] = []
+        var pieces: [(text: String, characters: [Int], size: Double, face: ChosenFace?, level: UInt8)] = []
         var lastFace = primary
         for (k, ch) in characters.enumerated() {
             // Blink's SmallCapsIterator: a letter with an upper-case form (any cased letter for
@@ -515,14 +555,14 @@ extension VectorImageReader {
                 }
             }
             lastFace = face
-            if let last = pieces.last, last.face?.typeface === face.typeface, last.size == size {
+            if let last = pieces.last, last.face?.typeface === face.typeface, last.size == size, last.level == levels[k] {
                 pieces[pieces.count - 1].text += text
                 pieces[pieces.count - 1].characters += Array(repeating: k, count: text.unicodeScalars.count)
             } else {
-                pieces.append((text, Array(repeating: k, count: text.unicodeScalars.count), size, face))
+                pieces.append((text, Array(repeating: k, count: text.unicodeScalars.count), size, face, levels[k]))
             }
         }
-        return pieces
+        return ShapedParagraphs.visualOrder(pieces.map(\.level)).map { pieces[$0] }
     }
 
     /// The characters in content order, for `textLength`: each adjusts a range of them and

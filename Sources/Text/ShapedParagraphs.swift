@@ -57,20 +57,7 @@ public struct ShapedParagraphs: Equatable, Sendable {
         /// Algorithm's rule L2 says (from the highest level down to the lowest odd one, every
         /// sequence at that level or higher is reversed), pens advancing left to right.
         func line(_ start: Int, _ end: Int, font: Font) -> TextLine {
-            var order = Array(start..<end)
-            let present = levels[start..<end]
-            if let highest = present.max(), let lowestOdd = present.filter({ $0 & 1 == 1 }).min() {
-                for level in stride(from: highest, through: lowestOdd, by: -1) {
-                    var k = 0
-                    while k < order.count {
-                        guard levels[order[k]] >= level else { k += 1; continue }
-                        var e = k
-                        while e < order.count && levels[order[e]] >= level { e += 1 }
-                        order[k..<e].reverse()
-                        k = e
-                    }
-                }
-            }
+            let order = ShapedParagraphs.visualOrder(Array(levels[start..<end])).map { start + $0 }
             var pen = 0
             let placements = order.map { i -> TextLine.Placement in
                 defer { pen += pens[i + 1] - pens[i] }
@@ -114,9 +101,11 @@ public struct ShapedParagraphs: Equatable, Sendable {
         self.paragraphs = paragraphs
     }
 
-    /// Shapes one paragraph (no line separators in `scalars`).
-    static func paragraph(_ scalars: [Unicode.Scalar], _ font: Font, rightToLeft: Bool, language: String?) -> Paragraph {
-        let levels = bidiLevels(scalars, rightToLeft: rightToLeft)
+    /// Shapes one paragraph (no line separators in `scalars`), every scalar at embedding level
+    /// `level` when one is given, else at the level `bidiLevels` finds.
+    static func paragraph(_ scalars: [Unicode.Scalar], _ font: Font, rightToLeft: Bool, language: String?,
+                          level: UInt8? = nil) -> Paragraph {
+        let levels = level.map { [UInt8](repeating: $0, count: scalars.count) } ?? bidiLevels(scalars, rightToLeft: rightToLeft)
         let scripts = resolvedScripts(scalars)
         let faces = FontLibrary.faces(for: scalars, primary: font.typeface)
         let units = font.typeface.unitsPerEm
@@ -161,9 +150,11 @@ public struct ShapedParagraphs: Equatable, Sendable {
                          levels: glyphLevels, isSpace: isSpace, clusters: clusters, wordBreaks: breaks)
     }
 
-    /// The embedding level of each scalar by the Unicode Bidirectional Algorithm (FriBidi), the
-    /// paragraph's direction from its first strong character, else `rightToLeft`.
-    static func bidiLevels(_ scalars: [Unicode.Scalar], rightToLeft: Bool) -> [UInt8] {
+    /// The embedding level of each scalar by the Unicode Bidirectional Algorithm (FriBidi). The
+    /// paragraph's direction is found from its first strong character (rules P2 and P3), else
+    /// `rightToLeft`; or, when `firstStrong` is false, it is `rightToLeft` whatever the text holds,
+    /// as CSS's `direction` sets a paragraph's (CSS Writing Modes 3 §2.1).
+    public static func bidiLevels(_ scalars: [Unicode.Scalar], rightToLeft: Bool, firstStrong: Bool = true) -> [UInt8] {
         let n = scalars.count
         // Nothing before U+0590 is right to left or a directional control: a left-to-right
         // paragraph of such text is all level 0.
@@ -173,13 +164,33 @@ public struct ShapedParagraphs: Equatable, Sendable {
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         var levels = [FriBidiLevel](repeating: 0, count: n)
         // Weak: found from the text's first strong character, else this direction.
-        var base: FriBidiParType = rightToLeft ? FRIBIDI_PAR_WRTL : FRIBIDI_PAR_WLTR
+        var base: FriBidiParType = firstStrong ? (rightToLeft ? FRIBIDI_PAR_WRTL : FRIBIDI_PAR_WLTR)
+            : rightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
         fribidi_get_bidi_types(chars, FriBidiStrIndex(n), &types)
         fribidi_get_bracket_types(chars, FriBidiStrIndex(n), types, &brackets)
         let result = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &levels)
         // FriBidi fails only when it cannot allocate; the text then stays in the layout's direction.
         guard result > 0 else { return [UInt8](repeating: rightToLeft ? 1 : 0, count: n) }
         return levels.map { UInt8(clamping: $0) }
+    }
+
+    /// The order in which items at embedding `levels` are shown, left to right, as indices into
+    /// `levels`: the Bidirectional Algorithm's rule L2 (from the highest level down to the lowest
+    /// odd one, every sequence at that level or higher is reversed).
+    public static func visualOrder(_ levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
+        for level in stride(from: highest, through: lowestOdd, by: -1) {
+            var k = 0
+            while k < order.count {
+                guard levels[order[k]] >= level else { k += 1; continue }
+                var e = k
+                while e < order.count && levels[order[e]] >= level { e += 1 }
+                order[k..<e].reverse()
+                k = e
+            }
+        }
+        return order
     }
 
     /// Each scalar's script, with Common and Inherited characters (spaces, punctuation, digits,

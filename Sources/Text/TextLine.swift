@@ -42,10 +42,13 @@ public struct TextLine: Equatable, Sendable {
 
     /// Lays out `string` with `font` as one paragraph (line separators included), shaped and in
     /// visual order; `rightToLeft` is the direction of text with no strong character, `language`
-    /// the language it is typeset in (nil for English), as `ShapedParagraphs` takes them.
-    public init(_ string: String, font: Font, rightToLeft: Bool = false, language: String? = nil) {
+    /// the language it is typeset in (nil for English), as `ShapedParagraphs` takes them. With a
+    /// `level`, every character is set at that embedding level (odd: right to left) instead of
+    /// the one the Bidirectional Algorithm finds: a piece of a paragraph whose levels the caller
+    /// resolved (`ShapedParagraphs.bidiLevels`), or a bidi override.
+    public init(_ string: String, font: Font, rightToLeft: Bool = false, language: String? = nil, level: UInt8? = nil) {
         let paragraph = ShapedParagraphs.paragraph(Array(string.unicodeScalars), font, rightToLeft: rightToLeft,
-                                                   language: language)
+                                                   language: language, level: level)
         self = paragraph.line(0, paragraph.glyphs.count, font: font)
     }
 

@@ -62,6 +62,33 @@ import Testing
         #expect(ShapedParagraphs.bidiLevels(Array("Hello".unicodeScalars), rightToLeft: true).allSatisfy { $0 == 0 })
     }
 
+    @Test func aParagraphsDirectionCanBeSetWhateverItsFirstLetter() {
+        let text = Array("שלום abc.".unicodeScalars)
+        // Found from the first strong letter (Hebrew): rtl, "abc" embedded at level 2.
+        #expect(ShapedParagraphs.bidiLevels(text, rightToLeft: false) == [1, 1, 1, 1, 1, 2, 2, 2, 1])
+        // Set to ltr (CSS direction): only the Hebrew word is right to left, the period ends the line.
+        #expect(ShapedParagraphs.bidiLevels(text, rightToLeft: false, firstStrong: false) == [1, 1, 1, 1, 0, 0, 0, 0, 0])
+        #expect(ShapedParagraphs.bidiLevels(Array("abc".unicodeScalars), rightToLeft: true, firstStrong: false) == [2, 2, 2])
+    }
+
+    @Test func runsAreShownInTheOrderOfRuleL2() {
+        // Level 2 inside level 1 inside level 0: the level-1 sequence is reversed, the level-2
+        // pair inside it keeps its order.
+        #expect(ShapedParagraphs.visualOrder([0, 1, 1, 2, 2, 1, 0]) == [0, 5, 3, 4, 2, 1, 6])
+        #expect(ShapedParagraphs.visualOrder([0, 0]) == [0, 1])
+        #expect(ShapedParagraphs.visualOrder([]) == [])
+    }
+
+    @Test func aLineAtAGivenLevelKeepsOrReversesItsCharacters() throws {
+        let hebrew = try FontLibrary.Face.notoSansHebrew.typeface()
+        let logical = "שלום".unicodeScalars.map(hebrew.glyph(for:))
+        #expect(TextLine("שלום", font: system).glyphs.map(\.glyph) == logical.reversed())
+        #expect(TextLine("שלום", font: system, level: 0).glyphs.map(\.glyph) == logical)
+        let latin = "abc".unicodeScalars.map(system.typeface.glyph(for:))
+        #expect(TextLine("abc", font: system, level: 1).glyphs.map(\.glyph) == latin.reversed())
+        #expect(TextLine("abc", font: system, level: 2).glyphs.map(\.glyph) == latin)
+    }
+
     @Test func latinShapedByHarfBuzzIsPlacedAsTheFontsKerningSays() {
         for (text, font) in [("AV To Wj Ty.", Font(try! FontLibrary.Face.regular.typeface(), size: 30)),
                              ("Privacy & Security, 9.41", system)] {
