@@ -43,7 +43,17 @@ extension Canvas {
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work),
                                   budget: budget.spending(2 * w * h), hairlines: hairlines)
         let saved = clip
-        clip(to: filter.region, transform: device)
+        if device.isAxisAligned {
+            // Chromium rounds an upright filter region out to whole device pixels and cuts the
+            // result there hard-edged (a flood over x = 10.3...30.7 fills pixels 10 through 30).
+            // Kept within the layer, so that an unbounded region stays finite.
+            let edge = VectorFilter.outwardEdge
+            let left = max(edge(region.minX, true), x0), top = max(edge(region.minY, true), y0)
+            let right = min(edge(region.maxX, false), x1), bottom = min(edge(region.maxY, false), y1)
+            clip(to: Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0)))
+        } else {
+            clip(to: filter.region, transform: device)
+        }
         draw(result, transform: AffineTransform.scale(1 / scale, 1 / scale).concatenating(.translation(x0, y0)))
         clip = saved
     }
@@ -81,6 +91,12 @@ extension VectorFilter {
             default: return sum + 1
             }
         }
+    }
+
+    /// A rect's low (`low`) or high edge `v`, in pixels, rounded outwards to a pixel edge, a
+    /// millionth of a pixel over an edge taken as rounding error.
+    static func outwardEdge(_ v: Double, _ low: Bool) -> Double {
+        low ? (v + 1e-6).rounded(.down) : (v - 1e-6).rounded(.up)
     }
 
     /// For each primitive, the index of the last primitive that reads its result (itself when
@@ -121,8 +137,8 @@ extension VectorFilter {
             let r = transform.apply(rect)
             let limit = Double(max(width, height) + 1)
             let edges = [(r.minX, true), (r.minY, true), (r.maxX, false), (r.maxY, false)].map { v, low -> Int in
-                let edge = low ? (v + 1e-6).rounded(.down) : (v - 1e-6).rounded(.up)
-                return edge.isFinite ? Int(min(max(edge, -1), limit)) : 0
+                let edge = Self.outwardEdge(v, low)
+                return edge.isFinite ? Int(min(max(edge, -1), limit)) : 0 // bounded: clamped to the canvas's size
             }
             return PixelRect(x0: edges[0], y0: edges[1], x1: edges[2], y1: edges[3]).intersection(bounds)
         }

@@ -47,6 +47,18 @@ import Testing
         #expect(p[2, 5].a == 0 && p[3, 5].a == 255 && p[4, 5].a == 255 && p[5, 5].a == 0)
     }
 
+    @Test func anUprightRegionIsRoundedOutToWholePixelsAndCutHardAsChromiumCutsIt() throws {
+        // x 1.3...6.7, y 2.7...8.2: pixels 1 through 6 across and 2 through 8 down, each whole.
+        let flood = #"<filter id="f" filterUnits="userSpaceOnUse" x="1.3" y="2.7" width="5.4" height="5.5">"#
+            + #"<feFlood flood-color="blue"/></filter><rect width="10" height="10" filter="url(#f)"/>"#
+        let p = try render(flood)
+        #expect(p[1, 5] == (0, 0, 255, 255) && p[6, 5] == (0, 0, 255, 255) && p[0, 5].a == 0 && p[7, 5].a == 0)
+        #expect(p[4, 2] == (0, 0, 255, 255) && p[4, 8] == (0, 0, 255, 255) && p[4, 1].a == 0 && p[4, 9].a == 0)
+        // Rotated, the region is cut anti-aliased along its edges: a pixel it half covers is partly drawn.
+        let turned = try render(#"<g transform="rotate(45 5 5)">"# + flood + "</g>")
+        #expect(turned.data.contains { $0 > 0 && $0 < 255 })
+    }
+
     @Test func sourceOutsideTheRegionIsCarriedInByAnOffset() throws {
         // As Chromium: the source graphic is not cut to the region before the primitives run.
         let body = #"<filter id="f" filterUnits="userSpaceOnUse" x="5" y="0" width="5" height="10"><feOffset dx="3"/></filter>"#
