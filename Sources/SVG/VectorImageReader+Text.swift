@@ -5,8 +5,11 @@ import Text
 /// Basic `<text>` (SVG 1.1 §10): character data and `<tspan>`s laid out along one baseline,
 /// with per-character `x`, `y`, `dx`, `dy` and `rotate` lists (the innermost element with a
 /// value for a character wins; an absolute `x` starts a new text chunk), `font-size`,
-/// `font-weight`, `text-anchor` per text chunk, and fill and stroke per span. Whitespace is
-/// collapsed as with `xml:space="default"`. `font-family`, `font-weight` and `font-style` pick
+/// `font-weight`, `text-anchor` per text chunk, and fill and stroke per span. White space is
+/// collapsed (`xml:space="default"`), or kept with `xml:space="preserve"` (inherited;
+/// `default` collapses again) or CSS `white-space` `pre`, `pre-wrap` or `break-spaces`, which
+/// win over `xml:space` as in Chromium: each space, tab and line break is then a space (SVG 1.1
+/// §10.15), none collapsed or trimmed. `font-family`, `font-weight` and `font-style` pick
 /// the face as `FontFinder` says; a face lighter or more upright than asked for is emboldened
 /// or slanted as Chromium draws it.
 ///
@@ -124,8 +127,9 @@ extension VectorImageReader {
         var starts: [Point] = []
         var pendingSpace = false
         /// The element (and its context) where the pending space's white space began: the space
-        /// is its character (CSS keeps the first space of a collapsed sequence).
-        var spaceOwner: (element: MarkupElement, context: Context)?
+        /// is its character (CSS keeps the first space of a collapsed sequence), laid along what
+        /// that element's characters are (a space ending a textPath's text stays on its path).
+        var spaceOwner: (element: MarkupElement, context: Context, role: ChunkRole)?
         /// Whether the last character laid out is a collapsed space: white space after it
         /// collapses into it, across element boundaries.
         var afterSpace = false
@@ -258,9 +262,16 @@ extension VectorImageReader {
         for child in element.children {
             if child.isText {
                 for ch in child.text {
-                    if ch == " " || ch == "\t" || ch == "\n" || ch == "\r" {
+                    if Self.isXMLSpace(ch) {
+                        if context.style.preservesSpaces {
+                            // Kept, as a space; white space collapsing after it is not collapsed into it.
+                            placePendingSpace(before: element, &layout)
+                            place(" ", element, context, &layout)
+                            layout.afterSpace = false
+                            continue
+                        }
                         if !layout.pendingSpace, !layout.afterSpace {
-                            layout.spaceOwner = (element, context)
+                            layout.spaceOwner = (element, context, layout.role)
                             layout.pendingSpace = true
                         }
                         continue
@@ -301,14 +312,22 @@ extension VectorImageReader {
         guard layout.pendingSpace, let owner = layout.spaceOwner else { return }
         layout.pendingSpace = false
         guard layout.characters > 0 else { return }
+        let role = layout.role
+        layout.role = owner.role
         place(" ", owner.element, owner.context, &layout)
-        if owner.element.offset != next.offset { flush(owner.element, owner.context, &layout) }
+        if owner.element.offset != next.offset || owner.role != role { flush(owner.element, owner.context, &layout) }
+        layout.role = role
+    }
+
+    /// Whether `ch` is XML white space: space, tab, line feed, carriage return (a CR LF pair is one `Character`).
+    private static func isXMLSpace(_ ch: Character) -> Bool {
+        ch == " " || ch == "\t" || ch == "\n" || ch == "\r" || ch == "\r\n"
     }
 
     /// Whether a tspan holds a character that is not white space, in it or a tspan inside it.
     private static func drawsCharacters(_ element: MarkupElement) -> Bool {
         element.children.contains { child in
-            child.isText ? child.text.contains { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            child.isText ? child.text.contains { !isXMLSpace($0) }
                 : child.name == "tspan" && drawsCharacters(child)
         }
     }

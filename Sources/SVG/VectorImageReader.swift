@@ -143,6 +143,15 @@ final class VectorImageReader {
     /// The computed style of `element` given its parent's context.
     func style(of element: MarkupElement, parent context: Context) -> Style {
         var style = context.style.inherited
+        // `xml:space` (SVG 1.1 §10.15), inherited; Chromium's user-agent style sheet makes it
+        // `white-space`, so an author's `white-space` on the element wins over it.
+        if let space = element.attribute("xml:space") {
+            switch space.value.trimmingSpace() {
+            case "preserve": style.preservesSpaces = true
+            case "default": style.preservesSpaces = false
+            default: warn(at: space.valueOffset, "xml:space: invalid value '\(space.value)', ignored")
+            }
+        }
         // The font first: em and ex units in the other properties depend on it.
         let list = declarations[element.offset] ?? []
         let lengths = context.lengths

@@ -40,6 +40,26 @@ import Testing
         #expect(same(middle, try outline("AVA", "x=\"200\" y=\"100\" text-anchor=\"middle\""), within: 1e-9))
     }
 
+    @Test func aSpaceEndingATextPathStaysOnThePath() throws {
+        // As in Chromium, the text after the textPath starts at the path's end either way: the
+        // collapsed space belongs to the textPath's text.
+        let spaced = try outline("<textPath href=\"#p\">AV </textPath> A", defs: Self.straight)
+        #expect(same(spaced, try outline("<textPath href=\"#p\">AV</textPath>A", defs: Self.straight), within: 1e-9))
+    }
+
+    @Test func aDxBeforeATextPathDoesNotMoveItsText() throws {
+        // Chromium lays a textPath's text from the path's start whatever dx came before ("ab"
+        // moved by dx draws as "ab" set at that x); a dx on its own first character moves it
+        // along the path as startOffset would.
+        let drawn = { (attributes: String, offset: Int) throws -> Path in
+            try self.outline("ab<textPath href=\"#p\" startOffset=\"\(offset)\">AVA</textPath>", "y=\"300\" \(attributes)",
+                             defs: Self.straight)
+        }
+        #expect(same(try drawn("x=\"10\" dx=\"40\"", 0), try drawn("x=\"50\"", 0), within: 1e-9))
+        #expect(same(try drawn("x=\"10\" dx=\"0 0 40\"", 0), try drawn("x=\"10\"", 40), within: 1e-9))
+        #expect(!same(try drawn("x=\"10\"", 0), try drawn("x=\"10\"", 40), within: 1))
+    }
+
     @Test func onACircleACharacterIsCentredOnItsPointAndTurnedToTheTangent() throws {
         // A circle of radius 100 about (200, 200), from (300, 200) clockwise on the screen.
         let circle = "<path id=\"c\" d=\"M 300 200 A 100 100 0 0 1 100 200 A 100 100 0 0 1 300 200\"/>"
