@@ -31,6 +31,11 @@ struct MarkupElement {
     var textContent: String { children.filter(\.isText).map(\.text).joined() }
 
     func attribute(_ name: String) -> MarkupAttribute? { attributes.first { $0.name == name } }
+
+    /// A `#text` node `distance` bytes further on (a copy of an entity's expansion).
+    func moved(by distance: Int) -> MarkupElement {
+        MarkupElement(name: name, attributes: attributes, children: children, offset: offset + distance, text: text)
+    }
 }
 
 /// A small XML reader for the subset SVG files use: a prolog (`<?xml?>`, comments, a DOCTYPE),
@@ -199,7 +204,7 @@ struct MarkupParser {
                                                    text: String(decoding: decoded, as: UTF8.self)))
                         decoded = []
                     }
-                    nodes += try entities.expand(name, at: at(reference)) { base in
+                    nodes += try entities.expandText(name, at: at(reference)) { base in
                         var parser = MarkupParser(bytes: replacement, entities: entities, base: base)
                         return try parser.parseContent(closing: nil, opened: 0, depth: depth, scope: scope)
                     }
@@ -225,7 +230,7 @@ struct MarkupParser {
         switch try parseReference() {
         case let .characters(characters): return characters
         case let .entity(name, replacement):
-            return try entities.expand(name, at: at(reference)) { base in
+            return try entities.expandAttribute(name, at: at(reference)) { base in
                 var parser = MarkupParser(bytes: replacement, entities: entities, base: base)
                 var decoded: [UInt8] = []
                 while parser.i < replacement.count {
