@@ -284,8 +284,8 @@ struct Style {
             guard let v = keyword(["ltr": false, "rtl": true]) else { return invalid() }
             rightToLeft = v
         case "unicode-bidi":
-            guard let v = keyword(["normal": UnicodeBidi.normal, "embed": .embed, "isolate": .embed,
-                                   "bidi-override": .override, "isolate-override": .override,
+            guard let v = keyword(["normal": UnicodeBidi.normal, "embed": .embed, "isolate": .isolate,
+                                   "bidi-override": .override, "isolate-override": .isolateOverride,
                                    "plaintext": .plaintext]) else { return invalid() }
             unicodeBidi = v
         case "text-anchor":
@@ -389,16 +389,20 @@ struct Style {
     }
 }
 
-/// The `unicode-bidi` values as SVG text lays them out (CSS Writing Modes 3 §2.2): each value but
-/// `normal` makes the element's text a paragraph of its own in its `direction`.
+/// `unicode-bidi` (CSS Writing Modes 3 §2.2): how an element's text takes part in the
+/// Bidirectional Algorithm, as the directional controls of Unicode's table (UAX #9 §2) around it.
 enum UnicodeBidi: Hashable {
-    /// The text is part of its parent's paragraph.
+    /// No embedding: the text is part of its parent's.
     case normal
-    /// `embed` and `isolate`: laid out in the element's direction.
+    /// An embedding (LRE/RLE … PDF) in the element's `direction`.
     case embed
-    /// `bidi-override` and `isolate-override`: every character in the element's direction, in order.
+    /// An isolate (LRI/RLI … PDI) in the element's `direction`.
+    case isolate
+    /// Every character in the element's `direction` (LRO/RLO … PDF).
     case override
-    /// `plaintext`: the direction found from the first strong character.
+    /// An isolate whose characters are all in the element's `direction`.
+    case isolateOverride
+    /// An isolate whose direction is found from its first strong character (FSI … PDI).
     case plaintext
 }
 

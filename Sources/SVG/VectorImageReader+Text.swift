@@ -27,9 +27,9 @@ import Text
 /// direction is `direction` (initially `ltr`; not found from the text), its characters put in
 /// visual order across faces and sizes (UAX #9 rule L2); `unicode-bidi: bidi-override` sets them
 /// all in that direction, `plaintext` finds it from the first strong character. `text-anchor`'s
-/// start is the right end of right-to-left text. Characters between positioned ones are a
-/// paragraph of their own, and so are those of a `tspan` whose `unicode-bidi` is not `normal`
-/// (laid out as an isolate in its own `direction`).
+/// start is the right end of right-to-left text. The paragraph spans the text's elements, a
+/// tspan's `unicode-bidi` making its text an embedding, isolate or override in its `direction`;
+/// each chunk's runs are then put in visual order.
 ///
 /// `textPath` (a child of `text`; SVG 2 §11.8.1) lays its characters along the `<path>` its
 /// `href` (or `xlink:href`, any prefix) names, as Chromium's `SvgTextLayoutAlgorithm` does after
@@ -65,6 +65,11 @@ extension VectorImageReader {
         /// Whether italic or oblique was asked for, so the bundled fallback faces (all upright)
         /// lean too.
         var italic = false
+        /// Where the pen was when the run began, how far it advanced (spacing included), and the
+        /// bidirectional embedding level of its characters (odd: right to left).
+        var start = 0.0
+        var advance = 0.0
+        var level: UInt8 = 0
     }
 
     /// One typographic character as laid out: its glyphs, where its pen starts and how far it
@@ -141,9 +146,15 @@ extension VectorImageReader {
         var characters = 0
         /// The position lists of the elements being walked, outermost first.
         var positions: [PositionLists] = []
-        /// The direction of the paragraph the characters being walked belong to, and how they
-        /// take part in it (`unicode-bidi` of the text or of the innermost element that sets one).
-        var bidi = (rightToLeft: false, mode: UnicodeBidi.normal)
+        /// Whether this walk only collects the text's characters for the Bidirectional
+        /// Algorithm (`scalars`), laying nothing out.
+        var dry = false
+        /// The text's scalars in content order with the directional controls of its elements'
+        /// `unicode-bidi`, and the index there of each character's first scalar (a dry walk).
+        var scalars: [Unicode.Scalar] = []
+        var characterScalars: [Int] = []
+        /// Each character's bidirectional embedding level, found before the layout walk.
+        var levels: [UInt8] = []
         /// Characters waiting to become a run, and where that run starts.
         var pending: [Character] = []
         var pendingOrigin = Point.zero
@@ -169,7 +180,9 @@ extension VectorImageReader {
 
     func text(_ element: MarkupElement, _ context: Context) -> [VectorNode] {
         var layout = TextLayout()
+        layout.levels = bidiLevels(element, context)
         collect(element, context, &layout)
+        reorder(&layout)
         if !layout.adjustments.isEmpty {
             var adjuster = LengthAdjuster(layout)
             for adjustment in layout.adjustments { adjust(adjustment, &adjuster, &layout) }
@@ -247,13 +260,11 @@ extension VectorImageReader {
             }
         let first = layout.characters
         layout.positions.append(PositionLists(start: first, lists: lists))
-        let outerBidi = layout.bidi
-        if element.name == "text" || context.style.unicodeBidi != .normal {
-            layout.bidi = (context.style.rightToLeft, context.style.unicodeBidi)
-        }
+        let controls = element.name == "text" ? (open: [], close: []) : Self.bidiControls(context.style)
+        if layout.dry { layout.scalars += controls.open }
         defer {
             layout.positions.removeLast()
-            layout.bidi = outerBidi
+            if layout.dry { layout.scalars += controls.close }
         }
         if layout.anchors.isEmpty {
             layout.anchors.append(Self.anchor(context.style))
@@ -292,7 +303,7 @@ extension VectorImageReader {
                     continue
                 }
                 let index = layout.paths.count
-                layout.paths.append(textPathGeometry(child, inner))
+                layout.paths.append(layout.dry ? nil : textPathGeometry(child, inner))
                 layout.role = .path(index)
                 collect(child, inner, &layout)
                 layout.role = layout.paths[index] == nil ? .line : .afterPath(index)
@@ -446,6 +457,67 @@ extension VectorImageReader {
         if rotation != 0 { flush(element, context, &layout, rotation: rotation) }
     }
 
+    /// The embedding level of each of the text's characters, as Chromium lays out a `<text>`:
+    /// one paragraph whose direction is its `direction` (not found from the text, unless its
+    /// `unicode-bidi` is `plaintext`), each descendant's `unicode-bidi` an embedding, isolate or
+    /// override around its characters. A walk of the content without layout collects them.
+    private func bidiLevels(_ element: MarkupElement, _ context: Context) -> [UInt8] {
+        var dry = TextLayout()
+        dry.dry = true
+        discardingWarnings { collect(element, context, &dry) }
+        let style = context.style
+        // The text's own override (its embed and isolate only set the paragraph's direction).
+        let open: [Unicode.Scalar] = style.unicodeBidi == .override || style.unicodeBidi == .isolateOverride
+            ? Self.bidiControls(style).open.suffix(1) : []
+        let levels = ShapedParagraphs.bidiLevels(open + dry.scalars, rightToLeft: style.rightToLeft,
+                                                 firstStrong: style.unicodeBidi == .plaintext)
+        return dry.characterScalars.map { levels[open.count + $0] }
+    }
+
+    /// The directional controls (UAX #9 §2) an element's `unicode-bidi` puts around its text.
+    private static func bidiControls(_ style: Style) -> (open: [Unicode.Scalar], close: [Unicode.Scalar]) {
+        let rtl = style.rightToLeft
+        let isolate: Unicode.Scalar = rtl ? "\u{2067}" : "\u{2066}", override: Unicode.Scalar = rtl ? "\u{202E}" : "\u{202D}"
+        switch style.unicodeBidi {
+        case .normal: return ([], [])
+        case .embed: return ([rtl ? "\u{202B}" : "\u{202A}"], ["\u{202C}"])
+        case .isolate: return ([isolate], ["\u{2069}"])
+        case .override: return ([override], ["\u{202C}"])
+        case .isolateOverride: return ([isolate, override], ["\u{202C}", "\u{2069}"])
+        case .plaintext: return (["\u{2068}"], ["\u{2069}"])
+        }
+    }
+
+    /// Puts each chunk's runs in visual order, the Bidirectional Algorithm's rule L2 over their
+    /// levels, as Chromium places characters: where the runs would sit laid out one after the
+    /// other in that order, plus the shift `dx` gave each in content order.
+    private func reorder(_ layout: inout TextLayout) {
+        guard layout.runs.contains(where: { $0.level & 1 == 1 }) else { return }
+        var chunks = [[Int]](repeating: [], count: layout.chunk + 1)
+        for (r, run) in layout.runs.enumerated() { chunks[run.chunk].append(r) }
+        var runBoxes = [[Int]](repeating: [], count: layout.runs.count)
+        for (k, box) in layout.boxes.enumerated() { runBoxes[box.run].append(k) }
+        for runs in chunks where runs.count > 1 {
+            let levels = runs.map { layout.runs[$0].level }
+            guard levels.contains(where: { $0 & 1 == 1 }) else { continue }
+            let base = layout.runs[runs[0]].start
+            var pen = base
+            let shifts = runs.map { r -> Double in
+                defer { pen += layout.runs[r].advance }
+                return layout.runs[r].start - pen
+            }
+            pen = base
+            for i in ShapedParagraphs.visualOrder(levels) {
+                let r = runs[i]
+                let delta = pen + shifts[i] - layout.runs[r].start
+                pen += layout.runs[r].advance
+                guard delta != 0 else { continue }
+                for g in layout.runs[r].glyphs.indices { layout.runs[r].glyphs[g].x += delta }
+                for k in runBoxes[r] { layout.boxes[k].x += delta }
+            }
+        }
+    }
+
     /// Where a chunk's anchor falls across its extent (0 its left end, 1 its right end): SVG 2's
     /// `text-anchor` start is the left end of left-to-right text and the right end of
     /// right-to-left text (`direction: rtl`), end the other (§11.10.1 "text chunk anchoring").
@@ -469,16 +541,26 @@ extension VectorImageReader {
     /// them, spacing included.
     private func flush(_ element: MarkupElement, _ context: Context, _ layout: inout TextLayout, rotation: Double = 0) {
         guard !layout.pending.isEmpty else { return }
+        if layout.dry {
+            for ch in layout.pending {
+                layout.characterScalars.append(layout.scalars.count)
+                layout.scalars += ch.unicodeScalars
+            }
+            layout.pending = []
+            return
+        }
         let style = context.style
         let first = layout.characters - layout.pending.count
         if layout.starts.count == layout.chunk { layout.starts.append(layout.pendingOrigin) }
         var pen = layout.pendingOrigin.x
         let t = context.transform
         let screenScale = ((t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2).squareRoot()
-        for piece in pieces(layout.pending, style, bidi: layout.bidi, screenScale: screenScale) {
+        let levels = (first..<layout.characters).map { $0 < layout.levels.count ? layout.levels[$0] : 0 }
+        for piece in pieces(layout.pending, style, levels: levels, screenScale: screenScale) {
             var run = Run(element: element, context: context, baseline: layout.pendingOrigin.y, face: piece.face?.typeface,
                           chunk: layout.chunk, rotation: rotation,
-                          skew: piece.face?.syntheticItalic == true ? ChosenFace.italicSkew : 0, italic: style.fontStyle != .normal)
+                          skew: piece.face?.syntheticItalic == true ? ChosenFace.italicSkew : 0, italic: style.fontStyle != .normal,
+                          start: pen, level: piece.level)
             if let face = piece.face {
                 let line = TextLine(piece.text, font: face.font(size: piece.size), language: style.language, level: piece.level)
                 let boxes = characterBoxes(line, piece.characters, first: first, run: layout.runs.count)
@@ -495,6 +577,7 @@ extension VectorImageReader {
                     layout.boxes.append(box)
                 }
                 run.scales = [Double](repeating: 1, count: run.glyphs.count)
+                run.advance = line.width + extra
                 pen += line.width + extra
             }
             layout.runs.append(run)
@@ -529,30 +612,14 @@ extension VectorImageReader {
     }
 
     /// Pending characters cut where the face, the size or the bidirectional embedding level
-    /// drawing them changes, in visual order: each piece's text (small capitals upper-cased), for
-    /// each of its scalars the index of its character among `characters`, its size, face (`nil`
-    /// when no face could be had) and level.
-    ///
-    /// The characters are one paragraph as Chromium lays out SVG text: its direction is
-    /// `bidi.rightToLeft` (CSS `direction`, initially left to right, not found from the text)
-    /// unless `unicode-bidi` is `plaintext`; `bidi-override` sets every character at the
-    /// paragraph's level. The pieces are shaped apart, each in its level's direction, and put in
-    /// the order of the Bidirectional Algorithm's rule L2 across faces, so an Arabic phrase from
-    /// a fallback face reads right to left inside Latin text.
-    private func pieces(_ characters: [Character], _ style: Style, bidi: (rightToLeft: Bool, mode: UnicodeBidi),
-                        screenScale: Double) -> [(text: String, characters: [Int], size: Double, face: ChosenFace?, level: UInt8)] {
-        let base: UInt8 = bidi.rightToLeft ? 1 : 0
-        let levels: [UInt8]
-        if bidi.mode == .override {
-            levels = [UInt8](repeating: base, count: characters.count)
-        } else {
-            // Each character at the level of its first scalar.
-            let scalars = characters.map { $0.unicodeScalars.first ?? " " }
-            levels = ShapedParagraphs.bidiLevels(scalars, rightToLeft: bidi.rightToLeft, firstStrong: bidi.mode == .plaintext)
-        }
+    /// (`levels`, one a character) drawing them changes, in logical order: each piece's text
+    /// (small capitals upper-cased), for each of its scalars the index of its character among
+    /// `characters`, its size, face (`nil` when no face could be had) and level.
+    private func pieces(_ characters: [Character], _ style: Style, levels: [UInt8], screenScale: Double)
+        -> [(text: String, characters: [Int], size: Double, face: ChosenFace?, level: UInt8)] {
         let request = style.font
         guard style.fontSize > 0, let primary = fonts.face(request) else {
-            return [(String(characters), Array(characters.indices), style.fontSize, nil, base)]
+            return [(String(characters), Array(characters.indices), style.fontSize, nil, levels.first ?? 0)]
         }
         var pieces: [(text: String, characters: [Int], size: Double, face: ChosenFace?, level: UInt8)] = []
         var lastFace = primary
@@ -581,7 +648,7 @@ extension VectorImageReader {
                 pieces.append((text, Array(repeating: k, count: text.unicodeScalars.count), size, face, levels[k]))
             }
         }
-        return ShapedParagraphs.visualOrder(pieces.map(\.level)).map { pieces[$0] }
+        return pieces
     }
 
     /// The characters in content order, for `textLength`: each adjusts a range of them and

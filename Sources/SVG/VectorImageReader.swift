@@ -520,6 +520,13 @@ final class VectorImageReader {
     }
 
     /// Records a warning at a byte of the file.
+    /// Runs `body`, dropping the warnings it gives (a second walk over content already warned about).
+    func discardingWarnings(_ body: () -> Void) {
+        let count = warnings.count
+        body()
+        warnings.removeSubrange(min(count, warnings.count)...)
+    }
+
     func warn(at offset: Int, _ message: String) {
         guard warnings.count < 1000 else { return }
         let (line, column) = source.location(of: offset)

@@ -94,6 +94,40 @@ import Testing
         #expect(ltr.first?.points != normal.first?.points)
     }
 
+    /// The fills of the runs a text element draws, left to right.
+    private func fills(_ attributes: String, _ content: String) throws -> [Paint?] {
+        let text = "<svg width=\"900\" height=\"100\"><text x=\"100\" y=\"60\" font-size=\"40\" \(attributes)>\(content)</text></svg>"
+        return try VectorImage.parse(text: text, name: "t.svg").shapes.sorted { $0.path.bounds.minX < $1.path.bounds.minX }.map(\.fill)
+    }
+
+    @Test func theParagraphSpansTheTextsElements() throws {
+        let red = try fills("fill=\"red\"", "a").first, blue = try fills("fill=\"blue\"", "a").first, black = try fills("", "a").first
+        // Two Hebrew words in two tspans read right to left, then "abc", as Chromium draws them.
+        #expect(try fills("", "<tspan fill=\"red\">שלום</tspan> <tspan fill=\"blue\">עולם</tspan> abc") == [blue, red, black])
+        // In an rtl paragraph, "abc" comes first: rightmost.
+        #expect(try fills("direction=\"rtl\"", "<tspan fill=\"red\">abc</tspan> <tspan fill=\"blue\">שלום</tspan>") == [blue, red])
+        // A tspan's unicode-bidi: an rtl isolate-override of two Latin letters shows them right to left.
+        let isolate = "a <tspan direction=\"rtl\" unicode-bidi=\"isolate-override\"><tspan fill=\"red\">b</tspan> <tspan fill=\"blue\">c</tspan></tspan> d"
+        #expect(try fills("", isolate) == [black, blue, red, black])
+        // Without it the letters keep their order.
+        #expect(try fills("", "a <tspan direction=\"rtl\"><tspan fill=\"red\">b</tspan> <tspan fill=\"blue\">c</tspan></tspan> d")
+                == [black, red, blue, black])
+    }
+
+    @Test func dxShiftsWhatFollowsInContentOrderThenTheChunkIsAnchored() throws {
+        // As Chromium places them: the runs in visual order, each shifted by the dx before it in
+        // content order, then the chunk moved so its left end is at x. A dx on the second Hebrew
+        // word (the leftmost) moves it right, so the chunk moves back: the first word, on the
+        // right, ends up 30 further left, over it. A dx on the first word moves both.
+        let plain = try shapes("", "<tspan>שלום</tspan> <tspan>עולם</tspan>")
+        let second = try shapes("", "<tspan>שלום</tspan> <tspan dx=\"30\">עולם</tspan>")
+        #expect(plain.count == 2 && second.count == 2)
+        #expect(abs(second[0].minX - plain[0].minX) < 1e-6)
+        #expect(abs(second[1].minX - (plain[1].minX - 30)) < 1e-6)
+        let first = try shapes("", "<tspan dx=\"30\">שלום</tspan> <tspan>עולם</tspan>")
+        #expect(abs(first[0].minX - plain[0].minX - 30) < 1e-6 && abs(first[1].minX - plain[1].minX - 30) < 1e-6)
+    }
+
     @Test func anInvalidDirectionIsIgnoredWithAWarning() throws {
         let image = try VectorImage.parse(text: "<svg><text direction=\"up\" unicode-bidi=\"sideways\">a</text></svg>", name: "t.svg")
         #expect(image.warnings.map(\.message) == ["warning: direction: invalid value 'up', ignored",
