@@ -26,7 +26,7 @@ ARG VIDEO=yes
 RUN packages="\
 # RUNTIME_PACKAGES begin
       libpng16-16 libdeflate0 libwebp7 libwebpmux3 libwebpdemux2 libturbojpeg0 libssl3 libxxhash0 \
-      libharfbuzz0b libfribidi0 libunibreak1 libfontconfig1 \
+      libharfbuzz0b libfreetype6 libfribidi0 libunibreak1 libfontconfig1 \
 # RUNTIME_PACKAGES end
 # The faces `popping-render svg` finds through fontconfig as Chromium on Linux would (Liberation
 # for Arial, Times New Roman and Courier New; DejaVu for the rest); scenes and check use only the

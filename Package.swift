@@ -13,6 +13,9 @@ import PackageDescription
 let video = ProcessInfo.processInfo.environment["VIDEO"] != "no"
 let videoLibraries: [Target.Dependency] = video ? ["CFFmpeg"] : []
 let videoSetting: [SwiftSetting] = video ? [.define("POPPING_VIDEO")] : []
+/// FFmpeg's libraries are loaded on first use (dlopen), not linked: see Sources/CFFmpeg.
+let videoTargets: [Target] = video ? [.target(name: "CFFmpeg", cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
+                                                    linkerSettings: [.linkedLibrary("dl")])] : []
 
 /// The raster and codec hot loops (rasterising, blending, PNG filters, LZW, quantising) are built
 /// with -Ounchecked in release builds, and optimised in debug builds too, so `swift test` renders
@@ -58,8 +61,6 @@ let package = Package(
                        providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibWebP", path: "Sources/CLibWebP", pkgConfig: "libwebpmux",
                        providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
         .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .target(name: "Codecs", dependencies: ["Raster", "CLibPNG", "CLibDeflate", "CLibWebP", "CLibJPEG"] + videoLibraries,
@@ -120,6 +121,6 @@ let package = Package(
         .testTarget(name: "PoppingTestingTests", dependencies: ["PoppingTesting", "GoldenTesting"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenTesting"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "PoppingRender", "GoldenTesting"]),
-    ],
+    ] + videoTargets,
     swiftLanguageModes: [.v5]
 )

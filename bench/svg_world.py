@@ -2,7 +2,7 @@
 its batch mode against resvg's library in-process (PyPI resvg-py), and one process per file
 against rsvg-convert, in the same run.
 
-usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100, SCALE=1, TEXT_FILES=80)
+usage: svg_world.py BIN OUT   (env: ROUNDS=3, PER_SOURCE=70, SINGLE=100, SCALE=1, TEXT_FILES=80, 0 for none)
 
 The sample: PER_SOURCE files from each icon theme below, evenly spaced through its sorted list
 of regular .svg files (symbolic links skipped), so the same packages give the same files.
@@ -146,6 +146,16 @@ def chrome(files, sizes, out):
     full = Image.open(shot).convert("RGBA")
     return [full.crop((px, py, px + w, py + h)) for (w, h), (px, py) in zip(sizes, places)]
 
+def timed(body):
+    """(wall seconds, CPU seconds of the child processes) of one call of body."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    body()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
 def best(rounds, body):
     times = []
     for _ in range(rounds):
@@ -209,14 +219,19 @@ def main():
         return [r[0] for r in rows if r[index] is None or r[index] < limit]
 
     single = files[: int(os.environ.get("SINGLE", "100"))]
-    def ours_single():
+    def ours_single_pass():
         for f in single:
             subprocess.run([binary, "svg", f, "--out", os.path.join(out, "one.png")], stderr=subprocess.DEVNULL)
-    def rsvg_single():
+    def rsvg_single_pass():
         for f in single:
             subprocess.run(["rsvg-convert", f, "-o", os.path.join(out, "one.png")], stderr=subprocess.DEVNULL)
-    ours_single_seconds = best(rounds, ours_single)
-    rsvg_single_seconds = best(rounds, rsvg_single)
+    # Rounds alternate between the two tools, so a change in the machine's load falls on both.
+    ours_single, rsvg_single = [], []
+    for _ in range(rounds):
+        ours_single.append(timed(ours_single_pass))
+        rsvg_single.append(timed(rsvg_single_pass))
+    ours_single_seconds, ours_single_cpu = min(t[0] for t in ours_single), min(t[1] for t in ours_single)
+    rsvg_single_seconds, rsvg_single_cpu = min(t[0] for t in rsvg_single), min(t[1] for t in rsvg_single)
 
     print(f"svg_world_files: {len(files)} from {', '.join(used)}")
     print(f"svg_world_scale: {scale:g}")
@@ -228,8 +243,13 @@ def main():
     print(f"svg_world_batch_ratio_to_resvg: {ours_seconds / resvg_seconds:.3f} (target at most 0.5)")
     print(f"svg_world_single_seconds: {ours_single_seconds:.3f} for {len(single)} files (rsvg-convert: {rsvg_single_seconds:.3f})")
     print(f"svg_world_single_ratio_to_rsvg: {ours_single_seconds / rsvg_single_seconds:.3f} (target at most 1)")
+    print(f"svg_world_single_cpu_seconds: {ours_single_cpu:.3f} (rsvg-convert: {rsvg_single_cpu:.3f}; "
+          f"ratio {ours_single_cpu / rsvg_single_cpu:.3f})")
 
-    count, scores = text_scores(binary, out, int(os.environ.get("TEXT_FILES", "80")))
+    text_files = int(os.environ.get("TEXT_FILES", "80"))
+    if text_files <= 0:
+        return
+    count, scores = text_scores(binary, out, text_files)
     def median(values):
         v = sorted(x if x is not None else 0.0 for x in values)
         return v[len(v) // 2] if v else 0.0

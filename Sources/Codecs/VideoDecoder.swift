@@ -30,7 +30,7 @@ public struct VideoFile: Sendable {
     /// Decodes the file at `path`; throws `CodecError.malformed` naming it when it cannot.
     public static func read(path: String) throws -> VideoFile {
         func fail(_ why: String) -> CodecError { .malformed(input: path, reason: why) }
-        av_log_set_level(AV_LOG_QUIET)
+        try FFmpegLibraries.load(for: path)
         var format: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_open_input(&format, path, nil, nil) >= 0, let format else { throw fail("not a video libavformat reads") }
         defer { var f: UnsafeMutablePointer<AVFormatContext>? = format; avformat_close_input(&f) }

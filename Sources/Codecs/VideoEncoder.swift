@@ -181,7 +181,7 @@ private final class EncoderState: @unchecked Sendable {
         // Even sizes for 4:2:0 H.264; VP9 and AV1 store odd sizes themselves.
         codedWidth = options.codec == .h264 ? width + width % 2 : width
         codedHeight = options.codec == .h264 ? height + height % 2 : height
-        av_log_set_level(AV_LOG_QUIET)
+        try FFmpegLibraries.load(for: path)
         let container = path.lowercased().hasSuffix(".webm") ? "webm" : "mp4"
         var made: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_alloc_output_context2(&made, nil, container, file) >= 0, let format = made else {

@@ -5,6 +5,18 @@ import GoldenTesting
 import Testing
 
 @Suite struct VideoCommandTests {
+    /// FFmpeg's libraries (and the ~120 they load) are loaded when a video is written or read,
+    /// not by every run of the binary: what the dynamic loader maps at start-up (its
+    /// LD_TRACE_LOADED_OBJECTS list, as ldd prints it) holds HarfBuzz but no FFmpeg library.
+    @Test func theBinaryLoadsFFmpegOnlyWhenAVideoIsWrittenOrRead() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("popping-render")
+        let r = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["LD_TRACE_LOADED_OBJECTS=1", binary.path])
+        #expect(r.status == 0 && r.stdout.contains("libharfbuzz.so"), "\(r.stdout)\(r.stderr)")
+        for library in ["libavformat", "libavcodec", "libavutil", "libswscale", "libx264"] {
+            #expect(!r.stdout.contains(library + ".so"), "\(library) is loaded at start-up")
+        }
+    }
+
     @Test func aDemoRendersToAnMP4WhoseFramesMatchItsPNGFramesAtTheirTicks() throws {
         let folder = try scratchFolder("video-demo")
         let look = ["owl", "--frames", "0..29", "--scale", "1", "--quiet"]

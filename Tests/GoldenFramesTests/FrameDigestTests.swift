@@ -87,6 +87,34 @@ import Testing
         #expect(try run(.updateChanged, frames).report?.status == .passed)
     }
 
+    /// Re-recording a first-layout golden compares none of its frames: its frame sequence is
+    /// never opened, even when a tolerance or a report would need the golden's pixels.
+    @Test func aFirstLayoutGoldenIsRecordedAgainWithoutReadingItsFrames() throws {
+        let folder = try scratchFolder("layout-1-unread")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = GoldenStore(folder: folder)
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(2, 2), snap: .round, touches: false)
+        var frame = Pixmap(width: 2, height: 2)
+        frame.data[0...3] = [0, 0, 255, 255]
+        func run(_ mode: GoldenMode) throws -> SceneCheck {
+            let check = try SceneCheck(scene: "s", frameCount: 1, options: options, store: store, mode: mode,
+                                       tolerance: Tolerance(maxChannelDifference: 1), keepingMedia: true)
+            try check.add(frame, frame: 0)
+            try check.finish()
+            return check
+        }
+        _ = try run(.update)
+        var old = try #require(try store.manifest("s"))
+        old.version = 1
+        old.frames = old.frames.map { .init(index: $0.index, hash: SHA256.hex(frame.data), digest: .sha256) }
+        try old.encoded().write(toFile: store.manifestPath("s"), atomically: true, encoding: .utf8)
+        // A sequence that cannot be decoded: reading it would fail the run.
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: store.sequencePath("s")))
+
+        #expect(try run(.updateChanged).report?.status == .recorded)
+        #expect(try store.manifest("s")?.version == 2)
+    }
+
     private func layoutOne(frames: String) -> String {
         "{\"frameCount\":1,\"frames\":[\(frames)],\"height\":2,\"options\":{\"fps\":60,\"scale\":1,\"screen\":\"2x2\","
             + "\"snap\":\"round\",\"touches\":false},\"scene\":\"s\",\"sequence\":\"s.apng\",\"version\":1,\"width\":2}"
