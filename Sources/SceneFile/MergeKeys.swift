@@ -36,7 +36,12 @@ enum MergeKeys {
         }
     }
 
-    private static func isMergeKey(_ node: Node) -> Bool { node.tag.description == Tag.Name.merge.rawValue }
+    /// Whether `node` is a merge key: a plain `<<` (what the resolver's merge rule,
+    /// `^(?:<<)$`, matches, told here without running it on every key) or a `!!merge` node.
+    private static func isMergeKey(_ node: Node) -> Bool {
+        if case let .scalar(scalar) = node, scalar.tag.description == Tag.Name.implicit.rawValue { return scalar.string == "<<" }
+        return node.tag.description == Tag.Name.merge.rawValue
+    }
 
     /// Walks the expanded tree once, counting its nodes against the budget; whether any mapping
     /// holds a merge key.
@@ -65,21 +70,40 @@ enum MergeKeys {
     }
 
     private static func resolved(_ node: Node, _ problems: inout [Problem]) -> Node {
+        changed(node, &problems) ?? node
+    }
+
+    /// `node` with the merge keys in it resolved, or nil when it holds none (a node without
+    /// them, however large, is not copied).
+    private static func changed(_ node: Node, _ problems: inout [Problem]) -> Node? {
         switch node {
         case .scalar:
-            return node
+            return nil
         case let .sequence(sequence):
-            return .sequence(Node.Sequence(sequence.map { resolved($0, &problems) }, sequence.tag, sequence.style, sequence.mark))
+            var items: [Node]?
+            for (i, item) in sequence.enumerated() {
+                guard let new = changed(item, &problems) else { continue }
+                if items == nil { items = Array(sequence) }
+                items?[i] = new
+            }
+            return items.map { .sequence(Node.Sequence($0, sequence.tag, sequence.style, sequence.mark)) }
         case let .mapping(mapping):
+            guard mapping.contains(where: { isMergeKey($0.key) }) else {
+                var pairs: [(Node, Node)]?
+                for (i, (key, value)) in mapping.enumerated() {
+                    guard let new = changed(value, &problems) else { continue }
+                    if pairs == nil { pairs = mapping.map { ($0.key, $0.value) } }
+                    pairs?[i] = (key, new)
+                }
+                return pairs.map { .mapping(Node.Mapping($0, mapping.tag, mapping.style, mapping.mark)) }
+            }
             // Keys are looked up in sets, so a merge of a mapping of n keys takes time in n, not n².
             var own: [(Node, Node)] = []
-            var ownKeys: Set<Node> = []
             var merged: [(Node, Node)] = []
             var mergedKeys: Set<Node> = []
             for (key, value) in mapping {
                 guard isMergeKey(key) else {
                     own.append((key, resolved(value, &problems)))
-                    ownKeys.insert(key)
                     continue
                 }
                 for source in sources(of: value, key: key, &problems) {
@@ -87,7 +111,9 @@ enum MergeKeys {
                     for (k, v) in pairs where mergedKeys.insert(k).inserted { merged.append((k, v)) }
                 }
             }
-            let kept = merged.filter { !ownKeys.contains($0.0) }
+            // The merged keys are looked up again only when some key written here is among them.
+            let overridden = Set(own.map(\.0)).intersection(mergedKeys)
+            let kept = overridden.isEmpty ? merged : merged.filter { !overridden.contains($0.0) }
             return .mapping(Node.Mapping(kept + own, mapping.tag, mapping.style, mapping.mark))
         }
     }

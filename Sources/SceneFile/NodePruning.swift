@@ -9,25 +9,34 @@ enum NodePruning {
         guard !paths.isEmpty else { return node }
         // The steps dropped here and the paths below each step, sorted out once, so a mapping
         // of many keys with many rejected values costs a pass over each, not their product.
-        var dropped = Set<PathStep>()
+        // A key is dropped whether its value or the key itself was rejected: one look-up a key.
+        var droppedKeys = Set<String>()
+        var droppedItems = Set<Int>()
         var below: [PathStep: [[PathStep]]] = [:]
         for path in paths {
             guard let first = path.first else { continue }
-            if path.count == 1 { dropped.insert(first) } else { below[first, default: []].append(Array(path.dropFirst())) }
+            guard path.count == 1 else {
+                below[first, default: []].append(Array(path.dropFirst()))
+                continue
+            }
+            switch first {
+            case let .key(name), let .keyName(name): droppedKeys.insert(name)
+            case let .index(i): droppedItems.insert(i)
+            }
         }
         switch node {
         case let .mapping(mapping):
             var kept: [(Node, Node)] = []
             for (key, value) in mapping {
                 let name = key.string ?? ""
-                if dropped.contains(.key(name)) || dropped.contains(.keyName(name)) { continue }
-                kept.append((key, pruned(value, removing: below[.key(name)] ?? [])))
+                if droppedKeys.contains(name) { continue }
+                kept.append((key, below.isEmpty ? value : pruned(value, removing: below[.key(name)] ?? [])))
             }
             return .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
         case let .sequence(sequence):
             var kept: [Node] = []
-            for (i, item) in sequence.enumerated() where !dropped.contains(.index(i)) {
-                kept.append(pruned(item, removing: below[.index(i)] ?? []))
+            for (i, item) in sequence.enumerated() where !droppedItems.contains(i) {
+                kept.append(below.isEmpty ? item : pruned(item, removing: below[.index(i)] ?? []))
             }
             return .sequence(Node.Sequence(kept, sequence.tag, sequence.style, sequence.mark))
         case .scalar:

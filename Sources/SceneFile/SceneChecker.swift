@@ -44,11 +44,12 @@ struct SceneChecker {
             // Keys are looked up in a table made once per definition, so a mapping of thousands
             // of unknown keys (merged in with `<<`) costs a few look-ups a key, not the schema's size.
             let keys = definitions.keys(of: expected, properties)
-            for (name, value) in entries where !(path.isEmpty && name.hasPrefix(Self.extensionPrefix)) {
+            for (name, key, value) in entries where !(path.isEmpty && name.hasPrefix(Self.extensionPrefix)) {
                 guard let property = keys.positions[name].map({ properties[$0] }) else {
                     let near = keys.suggestions.nearest(name)
                     rejected.add(path + [.keyName(name)])
-                    log.add(path + [.keyName(name)], "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))
+                    // The key is at hand: its own mark, not a walk from the root to it, places the problem.
+                    log.add(path + [.keyName(name)], at: key, "unknown key '\(name)'" + (near.map { " (did you mean '\($0)'?)" } ?? ""))
                     continue
                 }
                 if let scalar = value.scalar, isNull(scalar), !required.contains(name) { continue }
@@ -60,7 +61,7 @@ struct SceneChecker {
             }
         case let .map(values, _):
             guard let mapping = node.mapping else { return mismatch(node, resolved, path) }
-            for (name, value) in uniqueEntries(of: mapping, path: path) {
+            for (name, _, value) in uniqueEntries(of: mapping, path: path) {
                 check(value, against: values, path: path + [.key(name)])
             }
         case let .oneOf(options, _):
@@ -74,13 +75,13 @@ struct SceneChecker {
     }
 
     /// The mapping's entries by key name, in file order; a key given again is reported and skipped.
-    private func uniqueEntries(of mapping: Node.Mapping, path: [PathStep]) -> [(name: String, value: Node)] {
+    private func uniqueEntries(of mapping: Node.Mapping, path: [PathStep]) -> [(name: String, key: Node, value: Node)] {
         var seen: Set<String> = []
-        var entries: [(name: String, value: Node)] = []
+        var entries: [(name: String, key: Node, value: Node)] = []
         for (key, value) in mapping {
             let name = key.string ?? ""
             if seen.insert(name).inserted {
-                entries.append((name, value))
+                entries.append((name, key, value))
             } else {
                 log.add(path + [.keyName(name)], "'\(name)' is given twice")
             }
@@ -163,7 +164,9 @@ final class RejectedPaths {
 final class NameIndex {
     private let names: [String]
     private let lowered: [[UInt8]]
-    private var byDeletions: [[UInt8]: [Int]] = [:]
+    /// Names by the hash of each of their deletions. The strings themselves are not kept: a name
+    /// sharing only a hash is one more candidate, measured and dropped like any other too far.
+    private var byDeletions: [UInt64: [Int]] = [:]
     /// The longest name's length: a name 3 bytes longer is more than 2 edits from every one
     /// (and its deletions, some length² / 2 strings, are never made).
     private let longest: Int
@@ -182,18 +185,20 @@ final class NameIndex {
         }
     }
 
-    /// Calls `body` with `bytes` and every string left after deleting one or two of its bytes
-    /// (some more than once).
-    private static func forEachDeletion(of bytes: [UInt8], _ body: ([UInt8]) -> Void) {
-        body(bytes)
-        for i in bytes.indices {
-            var one = bytes
-            one.remove(at: i)
-            body(one)
-            for j in one.indices {
-                var two = one
-                two.remove(at: j)
-                body(two)
+    /// Calls `body` with the hash of `bytes` and of every string left after deleting one or two
+    /// of its bytes, made without copying the bytes: 64-bit FNV-1a (offset basis
+    /// 14695981039346656037, prime 1099511628211; Fowler, Noll and Vo, IETF draft-eastlake-fnv).
+    private static func forEachDeletion(of bytes: [UInt8], _ body: (UInt64) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            func hash(skipping i: Int, _ j: Int) -> UInt64 {
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for k in bytes.indices where k != i && k != j { hash = (hash ^ UInt64(bytes[k])) &* 0x100_0000_01B3 }
+                return hash
+            }
+            body(hash(skipping: -1, -1))
+            for i in bytes.indices {
+                body(hash(skipping: i, -1))
+                for j in i + 1 ..< bytes.count { body(hash(skipping: i, j)) }
             }
         }
     }
@@ -203,7 +208,9 @@ final class NameIndex {
         let bytes = Array(name.lowercased().utf8)
         guard bytes.count <= longest + 2 else { return nil }
         var candidates = Set<Int>()
-        Self.forEachDeletion(of: bytes) { variant in candidates.formUnion(byDeletions[variant] ?? []) }
+        Self.forEachDeletion(of: bytes) { variant in
+            if let names = byDeletions[variant] { candidates.formUnion(names) }
+        }
         comparisons += candidates.count
         let best = candidates.map { ($0, SceneChecker.editDistance(bytes, lowered[$0])) }
             .filter { $0.1 <= 2 }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }

@@ -89,33 +89,30 @@ public enum SceneFile {
         case let .success(resolved): (node, mergeProblems) = resolved
         case let .failure(problem): return fail(problem.line, problem.column, problem.message)
         }
-        // A bad merge key is left out of the tree, so the rest is checked as far as it goes.
-        let merged = mergeProblems.map { SceneProblem(file: file, line: $0.line, column: $0.column, message: $0.message) }
-        func failure(_ problems: [SceneProblem]) -> Result<LoadedScene, SceneProblems> {
-            let log = ProblemLog(file: file, locator: NodeLocator(root: node))
-            for p in merged + problems { log.add(line: p.line, column: p.column, p.message) }
-            return .failure(SceneProblems(problems: log.sorted))
-        }
+        // A bad merge key is left out of the tree, so the rest is checked as far as it goes. One
+        // log takes every problem, the merge keys' first, so each is told from the others once.
         let log = ProblemLog(file: file, locator: NodeLocator(root: node))
+        for p in mergeProblems { log.add(line: p.line, column: p.column, p.message) }
+        let mergeProblemCount = log.problems.count
         let checker = SceneChecker(schema: schema, log: log)
         checker.check(node, against: schema.root, path: [])
         // Every problem in one pass: the values the schema check rejected are dropped and the
         // rest is decoded and checked too (when what is left still decodes).
-        let shapeProblems = log.problems
+        let foundShapeProblems = log.problems.count > mergeProblemCount
         let document: SceneDocument
         do {
             document = try SceneDocument(from: NodeDecoder(node: NodePruning.pruned(node, removing: checker.rejected.paths)))
         } catch let error as DecodingError {
-            if shapeProblems.isEmpty { log.add(codingPath(of: error), decodingMessage(error)) }
-            return failure(log.problems)
+            if !foundShapeProblems { log.add(codingPath(of: error), decodingMessage(error)) }
+            return .failure(SceneProblems(problems: log.sorted))
         } catch {
             return fail(1, 1, "\(error)")
         }
         var scene = LoadedScene(document: document, file: file, folder: folder, locator: log.locator)
         let (problems, frames) = scene.check()
         scene.frameCount = frames
-        let all = shapeProblems + problems
-        return all.isEmpty && merged.isEmpty ? .success(scene) : failure(all)
+        for p in problems { log.add(line: p.line, column: p.column, p.message) }
+        return log.problems.isEmpty ? .success(scene) : .failure(SceneProblems(problems: log.sorted))
     }
 
     /// How deep a scene may nest lists and mappings: far more than any screen needs, far less

@@ -125,6 +125,12 @@ final class ProblemLog {
         add(line: line, column: column + columnOffset, message)
     }
 
+    /// A problem at `node`, which `path` leads to (the path places it when the node has no mark).
+    func add(_ path: [PathStep], at node: Node, _ message: String) {
+        guard let mark = node.mark else { return add(path, message) }
+        add(line: mark.line, column: mark.column, message)
+    }
+
     func add(line: Int, column: Int, _ message: String) {
         let problem = SceneProblem(file: file, line: line, column: column, message: message)
         if recorded.insert(problem).inserted { problems.append(problem) }

@@ -33,4 +33,18 @@ import Yams
         #expect(log.problems.contains { $0.message == "unknown key 'colr' (did you mean 'color'?)" })
         #expect(checker.definitions.comparisons < 1_000, "\(checker.definitions.comparisons)")
     }
+
+    /// A merge key is a plain `<<` or a key tagged `!!merge`, told without running the resolver's
+    /// rule on every key; a quoted `'<<'` or `"<<"` is a key like any other, and unknown.
+    @Test func onlyAPlainOrTaggedMergeKeyMerges() {
+        let found = SceneProblemTests.problems("""
+            x-a: &a {cornerRadius: 3}
+            views:
+              - {view: a, <<: *a}
+              - {view: b, !!merge m: *a}
+              - {view: c, '<<': *a}
+              - {view: d, "<<": *a, <<: *a}
+            """)
+        #expect(found == ["t.yaml:5:15: unknown key '<<'", "t.yaml:6:15: unknown key '<<'"])
+    }
 }

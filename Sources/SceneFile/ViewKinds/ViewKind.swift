@@ -48,13 +48,23 @@ extension SceneBuilder {
                                           .stackView, .shape, .scrollView, .uiSwitch, .slider, .segmentedControl, .progressView,
                                           .pageControl, .tabBar, .tableView, .visualEffectView]
 
+    /// The kinds that read each key only some kinds read, in `viewKinds` order. A key not listed
+    /// is a kind key, a common key or one no kind reads (the schema check reports that one).
+    private static let kindsTakingKey: [String: [String]] = {
+        let kindKeys = Set(viewKinds.map(\.key))
+        var takers: [String: [String]] = [:]
+        for kind in viewKinds {
+            for key in kind.keys where !kindKeys.contains(key) && !ViewKind.commonKeys.contains(key) {
+                takers[key, default: []].append(kind.key)
+            }
+        }
+        return takers
+    }()
+
     /// Reports each key written on a view that its kind does not read, with the kinds that do.
     func checkKeys(of kind: ViewKind, at path: [PathStep]) {
-        let kindKeys = Set(Self.viewKinds.map(\.key))
-        for key in log.locator.keys(at: path) where !kindKeys.contains(key) && key != "<<" {
-            guard !ViewKind.commonKeys.contains(key), !kind.keys.contains(key) else { continue }
-            let takers = Self.viewKinds.filter { $0.keys.contains(key) }.map(\.key)
-            guard !takers.isEmpty else { continue }  // unknown everywhere: the schema check reports it
+        for key in log.locator.keys(at: path) {
+            guard let takers = Self.kindsTakingKey[key], !kind.keys.contains(key) else { continue }
             log.add(path + [.keyName(key)],
                     "'\(key)' does nothing on a \(kind.key); \(takers.joined(separator: ", ")) \(takers.count == 1 ? "takes" : "take") it")
         }
