@@ -42,7 +42,7 @@ extension VectorImageReader {
                 next = functionFilter(.dropShadow(dx: dx, dy: dy, x: sigma, y: sigma, color: context.style.color),
                                       for: content, context)
             }
-            guard let next else { return nil }
+            guard let next, applyFilterPrimitives(next.primitives.count, at: element.offset) else { return nil }
             filters.append(next)
             content = VectorGroup(children: [.group(content)], filter: next)
         }

@@ -38,8 +38,18 @@ final class VectorImageReader {
     private var depth = 0
     /// The references being followed, outermost first (`<use> #a`, `clip-path #b`).
     private var chain: [String] = []
-    /// Set when reading went past `maximumDepth`; `read()` throws it and nothing more is read.
-    private var tooDeep: SVGError?
+    /// Set when reading went past a limit (`maximumDepth`, `maximumAppliedFilterPrimitives`);
+    /// `read()` throws it and nothing more is read.
+    private var stopped: SVGError?
+    /// Filter primitives applied so far, against `maximumAppliedFilterPrimitives`.
+    private var appliedFilterPrimitives = 0
+
+    /// The most filter primitives one file may apply in all: each CSS filter function counts
+    /// one and each `<filter>` its primitives, once for every element drawn through it. Real
+    /// files apply tens to a few thousand (a Figma drop shadow is 8, on each element that has
+    /// one); each primitive is a pass over its element's pixels, so thousands of elements each
+    /// through a list of 510 functions took seconds and most of a gigabyte.
+    static let maximumAppliedFilterPrimitives = 10_000
     /// Pattern tiles already rendered, by pattern and placement: a pattern used by many
     /// elements (or by the content of another pattern) is rendered once per placement.
     var patternTiles: [String: Paint?] = [:]
@@ -91,7 +101,7 @@ final class VectorImageReader {
         context.style = style(of: root, parent: context)
         context.transform = transform(of: root, context)
         let children = wrap(self.children(of: root, context), element: root, context)
-        if let tooDeep { throw tooDeep }
+        if let stopped { throw stopped }
         // An SVG image is an isolated group: what blends in it blends with its own content, never
         // with the page or view it is drawn on.
         return VectorImage(viewBox: viewBox, size: size, aspectRatio: aspectRatio,
@@ -472,16 +482,29 @@ final class VectorImageReader {
     /// an error at `offset` that names the chain of references that got there. Every `true` is
     /// paired with `leave` of the same levels.
     func enter(_ reference: String?, levels: Int = 1, at offset: Int) -> Bool {
-        guard tooDeep == nil else { return false }
+        guard stopped == nil else { return false }
         if let reference { chain.append(reference) }
         guard depth + levels <= Self.maximumDepth else {
             let shown = chain.count <= 6 ? chain : chain.prefix(3) + ["…"] + chain.suffix(3)
             let through = chain.isEmpty ? "" : " through \(chain.count) reference\(chain.count == 1 ? "" : "s") (\(shown.joined(separator: " → ")))"
-            tooDeep = source.error(at: offset, "elements, references and filter functions nest more than \(Self.maximumDepth) levels deep\(through)")
+            stopped = source.error(at: offset, "elements, references and filter functions nest more than \(Self.maximumDepth) levels deep\(through)")
             if reference != nil { chain.removeLast() }
             return false
         }
         depth += levels
+        return true
+    }
+
+    /// Counts `count` more filter primitives applied by the element at `offset`. Past
+    /// `maximumAppliedFilterPrimitives` it returns false and reading stops, `read()` throwing an error
+    /// at that element that names the limit.
+    func applyFilterPrimitives(_ count: Int, at offset: Int) -> Bool {
+        guard stopped == nil else { return false }
+        appliedFilterPrimitives += count
+        guard appliedFilterPrimitives <= Self.maximumAppliedFilterPrimitives else {
+            stopped = source.error(at: offset, "filters apply more than \(Self.maximumAppliedFilterPrimitives) primitives in all (each filter function counts one, each <filter> its primitives, for every element drawn through it)")
+            return false
+        }
         return true
     }
 

@@ -70,4 +70,28 @@ import Testing
             try VectorImage.parse(text: "<!DOCTYPE svg [\(doctype)]><svg><text>&l9;</text></svg>", name: "t.svg")
         }
     }
+
+    /// Filter primitives are counted across the document, each function of a CSS filter list as
+    /// one and each `<filter>` as its primitives, for every element drawn through them: up to
+    /// the limit the file reads, and the element that passes it is named with the limit.
+    @Test func filtersApplyABoundedNumberOfPrimitivesInAll() throws {
+        #expect(VectorImageReader.maximumAppliedFilterPrimitives == 10_000)
+        let list = Array(repeating: "opacity(0.9)", count: 500).joined(separator: " ")
+        let head = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><style>rect{filter:\(list)}</style>"
+        let rect = "<rect width=\"4\" height=\"4\"/>"
+        let message = "filters apply more than 10000 primitives in all (each filter function counts one, each <filter> its primitives, for every element drawn through it)"
+        let atLimit = try VectorImage.parse(text: head + String(repeating: rect, count: 20) + "</svg>", name: "f.svg")
+        #expect(atLimit.warnings.isEmpty)
+        #expect(throws: SVGError(file: "f.svg", line: 1, column: head.count + 20 * rect.count + 1, message: message)) {
+            try VectorImage.parse(text: head + String(repeating: rect, count: 21) + "</svg>", name: "f.svg")
+        }
+        // A <filter> of four primitives, drawn 2,500 times through <use>, is at the limit; once more passes it.
+        let filter = "<filter id=\"f\"><feOffset dx=\"1\"/><feOffset dx=\"1\"/><feOffset dx=\"1\"/><feOffset dx=\"1\"/></filter>"
+        func uses(_ count: Int) -> String {
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><defs>\(filter)<rect id=\"r\" width=\"4\" height=\"4\" filter=\"url(#f)\"/></defs>"
+                + String(repeating: "<use href=\"#r\"/>", count: count) + "</svg>"
+        }
+        #expect(try VectorImage.parse(text: uses(2_500), name: "u.svg").warnings.isEmpty)
+        #expect(throws: SVGError.self) { try VectorImage.parse(text: uses(2_501), name: "u.svg") }
+    }
 }
