@@ -20,10 +20,12 @@ public struct DemoPlayer {
         self.showTouches = showTouches
     }
 
-    /// The most offscreen memory one frame may take while it is rasterised
-    /// (`DisplayList.offscreenUse`): 256 MB, about twenty nested translucent clipping views over
-    /// a whole iPhone 15 Pro screen at 3x. Frames are rasterised on two cores at once here, so
-    /// with the finished frames held (`heldFramesBudget`) a render stays under 1 GB.
+    /// The most offscreen memory the frames rasterised at once may take together
+    /// (`DisplayList.offscreenUse`), in the whole process: 256 MB, about twenty nested
+    /// translucent clipping views over a whole iPhone 15 Pro screen at 3x. One frame needing
+    /// more is refused; frames rasterised in parallel wait for each other's bytes
+    /// (`OffscreenGate`), so with the finished frames held (`heldFramesBudget`) a render stays
+    /// under 1 GB however many cores it runs on.
     public static let offscreenBudget = 256 << 20
 
     /// The finished frames held at once to be delivered in order: eight frames up to 32 MB
@@ -55,9 +57,17 @@ public struct DemoPlayer {
             guard use.bytes <= Self.offscreenBudget else {
                 throw OffscreenBudgetExceeded(frame: wanted[i], scale: scale, use: use, budget: Self.offscreenBudget)
             }
-            return list
-        }, rasterise: { list in list.rasterise() }, deliver: { i, pixmap in try deliver(wanted[i], pixmap) })
+            return GatedFrame(list: list, offscreenBytes: use.bytes)
+        }, rasterise: { frame in OffscreenGate.shared.withBytes(frame.offscreenBytes) { frame.list.rasterise() } },
+           deliver: { i, pixmap in try deliver(wanted[i], pixmap) })
     }
+}
+
+/// A frame's display list and the offscreen bytes it takes while it is rasterised (equal when
+/// the lists are, so equal frames are still rasterised once).
+private struct GatedFrame: Equatable, Sendable {
+    let list: DisplayList
+    let offscreenBytes: Int
 }
 
 /// A frame whose offscreen layers and clip masks would take more memory than a render allows
