@@ -203,6 +203,31 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         }
     }
 
+    @Test func substitutedPixelsKeepTheRowsRunErrorWithinItsTolerance() throws {
+        // Wide latitude, so that only the run error stops a string from drawing a row off one way.
+        let (indices, ramp, palette) = rampCase()
+        let match = GIFDiffusedMatch(target: ramp.target, palette: palette, width: ramp.width,
+                                     tolerance: [UInt8](repeating: 40, count: indices.count))
+        let lossy = GIFLZW.encode(indices, minCodeSize: 4, diffused: match)
+        let decoded = try GIFTestDecoder.lzwDecode(lossy, minCodeSize: 4, pixelCount: indices.count)
+        let limit = DiffusedError.runTolerance * DiffusedError.unit
+        var substituted = 0
+        for y in 0..<32 {
+            var run = 0
+            for x in 0..<64 {
+                let i = y * 64 + x
+                guard match.isFree(i) else { run = 0; continue }
+                run = run * DiffusedError.runDecay / 256
+                    + DiffusedError.unit * (Int(palette[Int(decoded[i])].r) - Int(match.target[i] & 0xFF))
+                if decoded[i] != indices[i] {
+                    substituted += 1
+                    #expect(abs(run) * 1732 <= limit * 1000, "pixel \(x), \(y)")
+                }
+            }
+        }
+        #expect(substituted > 0)
+    }
+
     @Test func pixelsGetLatitudeForHowFarTheyMovedButExactColoursNone() {
         // Two colours the palette lacks and one it holds, in a later frame: latitude 1.5 times
         // the change, at most `maxMovingTolerance`; the exact colour is never free.
