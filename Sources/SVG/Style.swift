@@ -41,8 +41,9 @@ struct Style {
     var wordSpacing = 0.0
     /// `font-variant`: which letters are drawn as small capitals.
     var capitals = Capitals.normal
-    /// Whether text keeps its white space (`xml:space="preserve"`, or CSS `white-space` `pre`,
-    /// `pre-wrap` or `break-spaces`): each space, tab and line break is a space, none collapsed.
+    /// Whether text keeps its white space (`xml:space="preserve"`, CSS `white-space` `pre`,
+    /// `pre-wrap` or `break-spaces`, or `white-space-collapse` `preserve` or `break-spaces`):
+    /// each space, tab and line break is a space, none collapsed.
     var preservesSpaces = false
     /// `direction: rtl`: text's paragraphs run right to left, and `text-anchor`'s start is their right end.
     var rightToLeft = false
@@ -109,15 +110,15 @@ struct Style {
         "lighting-color",
         "color-interpolation-filters", "mix-blend-mode", "isolation",
         "letter-spacing", "word-spacing", "font-variant", "font", "direction", "unicode-bidi",
-        "white-space",
+        "white-space", "white-space-collapse",
     ]
 
     /// Properties that only CSS sets (a `style` attribute or a style sheet), not presentation
     /// attributes: Compositing and Blending 1 defines them as CSS properties only, and browsers
     /// ignore `mix-blend-mode="multiply"` written as an attribute.
     /// So is the `font` shorthand: SVG 2 §6.6 makes presentation attributes of longhands only;
-    /// and `white-space`, which Chromium ignores as an attribute.
-    static let cssOnly: Set<String> = ["mix-blend-mode", "isolation", "font", "white-space"]
+    /// and `white-space` and `white-space-collapse`, which Chromium ignores as attributes.
+    static let cssOnly: Set<String> = ["mix-blend-mode", "isolation", "font", "white-space", "white-space-collapse"]
 
     /// The properties that pick the font, applied before the others (with the parent's
     /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the
@@ -278,6 +279,11 @@ struct Style {
             // Chromium lays SVG text on one line, a preserved tab or line break as a space:
             // `pre`, `pre-wrap` and `break-spaces` keep every space, the others collapse them.
             guard let v = keyword(["normal": false, "nowrap": false, "pre-line": false, "pre": true, "pre-wrap": true,
+                                   "break-spaces": true]) else { return invalid() }
+            preservesSpaces = v
+        case "white-space-collapse":
+            // CSS Text 4's longhand, as Chromium takes it (it has no `preserve-spaces`).
+            guard let v = keyword(["collapse": false, "preserve-breaks": false, "preserve": true,
                                    "break-spaces": true]) else { return invalid() }
             preservesSpaces = v
         case "direction":

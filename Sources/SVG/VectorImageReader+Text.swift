@@ -7,9 +7,10 @@ import Text
 /// value for a character wins; an absolute `x` starts a new text chunk), `font-size`,
 /// `font-weight`, `text-anchor` per text chunk, and fill and stroke per span. White space is
 /// collapsed (`xml:space="default"`), or kept with `xml:space="preserve"` (inherited;
-/// `default` collapses again) or CSS `white-space` `pre`, `pre-wrap` or `break-spaces`, which
-/// win over `xml:space` as in Chromium: each space, tab and line break is then a space (SVG 1.1
-/// §10.15), none collapsed or trimmed. `font-family`, `font-weight` and `font-style` pick
+/// `default` collapses again) or CSS `white-space` `pre`, `pre-wrap` or `break-spaces` (or
+/// `white-space-collapse` `preserve` or `break-spaces`), which win over `xml:space` as in
+/// Chromium: each space, tab and line break is then a space (SVG 1.1 §10.15), none collapsed
+/// or trimmed. `font-family`, `font-weight` and `font-style` pick
 /// the face as `FontFinder` says; a face lighter or more upright than asked for is emboldened
 /// or slanted as Chromium draws it.
 ///

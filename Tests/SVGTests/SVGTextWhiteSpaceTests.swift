@@ -48,6 +48,13 @@ import Testing
         for value in ["normal", "nowrap", "pre-line"] {
             #expect(try ink("\(Self.preserve) style=\"white-space: \(value)\"", "a   b") == collapsed)
         }
+        // CSS Text 4's longhand, as far as Chromium takes it.
+        for value in ["preserve", "break-spaces"] {
+            #expect(try ink("style=\"white-space-collapse: \(value)\"", "a   b") == preserved)
+        }
+        for value in ["collapse", "preserve-breaks"] {
+            #expect(try ink("\(Self.preserve) style=\"white-space-collapse: \(value)\"", "a   b") == collapsed)
+        }
         // Chromium ignores white-space written as an attribute.
         #expect(try ink("white-space=\"pre\"", "a   b") == collapsed)
     }
