@@ -59,60 +59,66 @@ import Testing
     /// `--update-changed` records such a golden again in the current layout even when its frames
     /// are unchanged.
     @Test func aFirstLayoutGoldenIsCheckedBySHA256AndRecordedAgainAsXXH3() throws {
-        let folder = try scratchFolder("layout-1-check")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = GoldenStore(folder: folder)
-        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(2, 2), snap: .round, touches: false)
         var frames = [Pixmap(width: 2, height: 2), Pixmap(width: 2, height: 2)]
         frames[1].data[0...3] = [255, 0, 0, 255]
-        func run(_ mode: GoldenMode, _ shown: [Pixmap]) throws -> SceneCheck {
-            let check = try SceneCheck(scene: "s", frameCount: shown.count, options: options, store: store, mode: mode)
-            for (i, pixmap) in shown.enumerated() { try check.add(pixmap, frame: i) }
-            try check.finish()
-            return check
-        }
-        _ = try run(.update, frames)
-        // Rewrite the recorded manifest as the first layout would have written it.
-        var old = try #require(try store.manifest("s"))
-        old.version = 1
-        old.frames = zip(old.frames, frames).map { .init(index: $0.index, hash: SHA256.hex($1.data), digest: .sha256) }
-        try old.encoded().write(toFile: store.manifestPath("s"), atomically: true, encoding: .utf8)
+        let golden = try FirstLayoutGolden(recording: frames, in: "layout-1-check")
+        defer { golden.remove() }
 
-        #expect(try run(.check, frames).report?.status == .passed)
-        #expect(try run(.check, [frames[0], frames[0]]).report?.differingFrames.map(\.index) == [1])
-        #expect(try run(.updateChanged, frames).report?.status == .recorded)
-        let recorded = try #require(try store.manifest("s"))
+        #expect(try golden.run(.check, frames).report?.status == .passed)
+        #expect(try golden.run(.check, [frames[0], frames[0]]).report?.differingFrames.map(\.index) == [1])
+        #expect(try golden.run(.updateChanged, frames).report?.status == .recorded)
+        let recorded = try #require(try golden.store.manifest("s"))
         #expect(recorded.version == 2)
         #expect(recorded.frames.map(\.hash) == frames.map { FrameDigest.xxh3.hex($0.data) })
-        #expect(try run(.updateChanged, frames).report?.status == .passed)
+        #expect(try golden.run(.updateChanged, frames).report?.status == .passed)
     }
 
     /// Re-recording a first-layout golden compares none of its frames: its frame sequence is
     /// never opened, even when a tolerance or a report would need the golden's pixels.
     @Test func aFirstLayoutGoldenIsRecordedAgainWithoutReadingItsFrames() throws {
-        let folder = try scratchFolder("layout-1-unread")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = GoldenStore(folder: folder)
-        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(2, 2), snap: .round, touches: false)
         var frame = Pixmap(width: 2, height: 2)
         frame.data[0...3] = [0, 0, 255, 255]
-        func run(_ mode: GoldenMode) throws -> SceneCheck {
-            let check = try SceneCheck(scene: "s", frameCount: 1, options: options, store: store, mode: mode,
-                                       tolerance: Tolerance(maxChannelDifference: 1), keepingMedia: true)
-            try check.add(frame, frame: 0)
+        let golden = try FirstLayoutGolden(recording: [frame], in: "layout-1-unread",
+                                           tolerance: Tolerance(maxChannelDifference: 1), keepingMedia: true)
+        defer { golden.remove() }
+        // A sequence that cannot be decoded: reading it would fail the run.
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: golden.store.sequencePath("s")))
+
+        #expect(try golden.run(.updateChanged, [frame]).report?.status == .recorded)
+        #expect(try golden.store.manifest("s")?.version == 2)
+    }
+
+    /// Scene "s" recorded in a scratch goldens folder and its manifest rewritten as the first
+    /// layout would have written it (SHA-256 per frame, version 1).
+    private struct FirstLayoutGolden {
+        let folder: String
+        let store: GoldenStore
+        let tolerance: Tolerance?
+        let keepingMedia: Bool
+        let options = GoldenOptions(scale: 1, fps: 60, screen: Size(2, 2), snap: .round, touches: false)
+
+        init(recording frames: [Pixmap], in name: String, tolerance: Tolerance? = nil, keepingMedia: Bool = false) throws {
+            folder = try scratchFolder(name)
+            store = GoldenStore(folder: folder)
+            self.tolerance = tolerance
+            self.keepingMedia = keepingMedia
+            _ = try run(.update, frames)
+            var old = try #require(try store.manifest("s"))
+            old.version = 1
+            old.frames = zip(old.frames, frames).map { .init(index: $0.index, hash: SHA256.hex($1.data), digest: .sha256) }
+            try old.encoded().write(toFile: store.manifestPath("s"), atomically: true, encoding: .utf8)
+        }
+
+        /// Checks or records `frames` against the golden in `mode`.
+        func run(_ mode: GoldenMode, _ frames: [Pixmap]) throws -> SceneCheck {
+            let check = try SceneCheck(scene: "s", frameCount: frames.count, options: options, store: store, mode: mode,
+                                       tolerance: tolerance, keepingMedia: keepingMedia)
+            for (i, pixmap) in frames.enumerated() { try check.add(pixmap, frame: i) }
             try check.finish()
             return check
         }
-        _ = try run(.update)
-        var old = try #require(try store.manifest("s"))
-        old.version = 1
-        old.frames = old.frames.map { .init(index: $0.index, hash: SHA256.hex(frame.data), digest: .sha256) }
-        try old.encoded().write(toFile: store.manifestPath("s"), atomically: true, encoding: .utf8)
-        // A sequence that cannot be decoded: reading it would fail the run.
-        try Data("not an image".utf8).write(to: URL(fileURLWithPath: store.sequencePath("s")))
 
-        #expect(try run(.updateChanged).report?.status == .recorded)
-        #expect(try store.manifest("s")?.version == 2)
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     private func layoutOne(frames: String) -> String {
