@@ -17,6 +17,16 @@ public final class Canvas {
 
     let rasterizer = Rasterizer()
 
+    /// How far the straight segments a filled curve is flattened into may stray from it, in
+    /// device pixels: 0.1 unless set. A finer tolerance keeps more of a small round corner's
+    /// area (a 1 px quarter circle flattened at 0.1 px covers 70.7 % of its pixel, the exact
+    /// area being 78.5 %) at the cost of more segments. Paths drawn through a projection are
+    /// flattened at 0.1 px whatever this says.
+    public var curveTolerance: Double {
+        get { rasterizer.tolerance }
+        set { rasterizer.tolerance = newValue > 0 && newValue.isFinite ? newValue : Rasterizer.defaultTolerance }
+    }
+
     /// A canvas of `width` × `height` pixels filled with `background`.
     public init(width: Int, height: Int, background: Color = .clear) {
         pixmap = Pixmap(width: width, height: height)

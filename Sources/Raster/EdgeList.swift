@@ -43,9 +43,9 @@ struct EdgeList: PolylineSink {
                          x1: (Int(maxX) + 255) >> 8, y1: (Int(maxY) + 255) >> 8)
     }
 
-    /// Flattens `path` through `transform` at the fixed device tolerance of 0.1 px and adds it.
-    mutating func add(_ path: Path, transform: AffineTransform) {
-        flatten(path, transform: transform, tolerance: 0.1, into: &self)
+    /// Flattens `path` through `transform` within `tolerance` device pixels and adds it.
+    mutating func add(_ path: Path, transform: AffineTransform, tolerance: Double) {
+        flatten(path, transform: transform, tolerance: tolerance, into: &self)
     }
 
     /// `p` in 24.8, clamped to ±2^20 px; notes a non-finite point.

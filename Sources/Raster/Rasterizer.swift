@@ -7,6 +7,11 @@ final class Rasterizer {
     private var edges = EdgeList()
     private let accumulator: CellAccumulator
     private var box = PixelRect.empty
+    /// How far flattened curves may stray from the path, in device pixels (see
+    /// `Canvas.curveTolerance`).
+    var tolerance = Rasterizer.defaultTolerance
+    /// 0.1 px: what scenes and their goldens are drawn with.
+    static let defaultTolerance = 0.1
 
     /// `bandCells` bounds the cells of one band of rows (see `CellAccumulator`) and `simdLevel`
     /// the instruction set of the solid-colour sweep; only tests change them, to check that
@@ -19,7 +24,7 @@ final class Rasterizer {
     /// inside `limit` (empty when there is nothing to draw, or a point is not finite).
     func load(_ path: Path, transform: AffineTransform, within limit: PixelRect) -> PixelRect {
         edges.removeAll()
-        edges.add(path, transform: transform)
+        edges.add(path, transform: transform, tolerance: tolerance)
         return measure(within: limit)
     }
 

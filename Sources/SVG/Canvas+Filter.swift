@@ -37,11 +37,12 @@ extension Canvas {
         let scale = width * height > allowed ? (allowed / (width * height)).squareRoot() : 1
         let w = max(1, Int((width * scale).rounded(.up))), h = max(1, Int((height * scale).rounded(.up))) // bounded: scale keeps the area within the filter's pixel budget
         let work = transform.concatenating(.translation(-x0, -y0)).concatenating(.scale(scale, scale))
-        let source = Canvas(width: w, height: h)
+        let source = offscreenCanvas(width: w, height: h)
         source.drawChildren(of: group, transform: work, budget: budget.spending(w * h) ?? LayerBudget(pixels: 0, depth: 0),
                             hairlines: hairlines)
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work),
-                                  budget: budget.spending(2 * w * h), hairlines: hairlines)
+                                  budget: budget.spending(2 * w * h), hairlines: hairlines,
+                                  curveTolerance: curveTolerance)
         let saved = clip
         if device.isAxisAligned {
             // Chromium rounds an upright filter region out to whole device pixels and cuts the
@@ -123,8 +124,10 @@ extension VectorFilter {
 
     /// Runs the primitives on `source`, the element drawn into a layer whose pixels `transform`
     /// maps the element's user space onto, and returns the last result as an sRGB pixmap.
-    /// `feImage` pictures are drawn within `budget` (none: they stay transparent).
-    func apply(to source: Pixmap, transform: AffineTransform, budget: LayerBudget?, hairlines: Bool) -> Pixmap {
+    /// `feImage` pictures are drawn within `budget` (none: they stay transparent), their curves
+    /// flattened within `curveTolerance` device pixels.
+    func apply(to source: Pixmap, transform: AffineTransform, budget: LayerBudget?, hairlines: Bool,
+               curveTolerance: Double) -> Pixmap {
         let width = source.width, height = source.height
         let bounds = PixelRect(width: width, height: height)
         var graphic = [false: FilterImage(source)]
@@ -214,6 +217,7 @@ extension VectorFilter {
                 result = input(0).lit(lighting, transform: transform, over: subregion)
             case let .image(picture):
                 let canvas = Canvas(width: width, height: height)
+                canvas.curveTolerance = curveTolerance
                 if let budget { canvas.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }
                 result = FilterImage(canvas.pixmap).converted(linearRGB: linear)
             case let .dropShadow(dx, dy, x, y, color):

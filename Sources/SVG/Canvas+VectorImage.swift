@@ -42,10 +42,17 @@ extension Canvas {
         let scale = min(density, 4096 / max(box.width, box.height))
         let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up)) // bounded: scale keeps the larger side at most 4096
         guard width > 0, height > 0 else { return }
-        let flat = Canvas(width: width, height: height)
+        let flat = offscreenCanvas(width: width, height: height)
         flat.draw(image, transform: AffineTransform.translation(-box.x, -box.y).concatenating(.scale(scale, scale)))
         let placement = AffineTransform.scale(1 / scale, 1 / scale).concatenating(.translation(box.x, box.y))
         draw(flat.pixmap, transform: placement.concatenating(transform), projection: projection, alpha: alpha)
+    }
+
+    /// A transparent canvas for an offscreen layer, flattening curves as this one does.
+    func offscreenCanvas(width: Int, height: Int) -> Canvas {
+        let canvas = Canvas(width: width, height: height)
+        canvas.curveTolerance = curveTolerance
+        return canvas
     }
 
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
@@ -117,11 +124,11 @@ extension Canvas {
         guard let inner = budget.spending(needed) else { return false }
         let local = transform.concatenating(.translation(-x0, -y0))
         func offscreen(_ content: VectorGroup) -> Pixmap {
-            let canvas = Canvas(width: width, height: height)
+            let canvas = offscreenCanvas(width: width, height: height)
             canvas.draw(content, transform: local, budget: inner, hairlines: hairlines)
             return canvas.pixmap
         }
-        let layer = Canvas(width: width, height: height)
+        let layer = offscreenCanvas(width: width, height: height)
         if let filter = group.filter {
             layer.drawFiltered(group, filter, transform: local, budget: inner, hairlines: hairlines)
         } else {
@@ -137,7 +144,7 @@ extension Canvas {
     /// Paints one shape's fill, then its stroke: as a hairline when `hairlines` asks for it
     /// and the stroke is at most a device pixel wide, otherwise as its outline. The outline made
     /// when the file was read is used unless the drawing scale would show its flattening (over
-    /// a tenth of a pixel); then the centre line is outlined again for this scale.
+    /// `curveTolerance`); then the centre line is outlined again for this scale.
     private func draw(_ shape: Shape, transform: AffineTransform, hairlines: Bool) {
         if let fill = shape.fill { self.fill(shape.path, paint: fill, rule: shape.fillRule, transform: transform) }
         guard let stroke = shape.stroke else { return }
@@ -151,7 +158,7 @@ extension Canvas {
             return
         }
         let scale = max(transform.axisScales.x, transform.axisScales.y)
-        if Shape.strokeTolerance * scale <= 0.1 {
+        if Shape.strokeTolerance * scale <= curveTolerance {
             self.fill(stroke.outline, paint: stroke.paint, rule: .nonZero, transform: transform)
             return
         }
@@ -196,6 +203,7 @@ extension VectorImage {
     /// `hairlines` asks (see `Canvas.draw(_:transform:alpha:hairlines:)`).
     public func rendered(width: Int, height: Int, background: Color = .clear, hairlines: Bool = false) -> Pixmap {
         let canvas = Canvas(width: width, height: height, background: background)
+        canvas.curveTolerance = Self.fileCurveTolerance
         if let fit = transform(fittingWidth: Double(width), height: Double(height)) {
             canvas.draw(self, transform: fit, hairlines: hairlines)
         }

@@ -28,6 +28,22 @@ import Testing
         #expect(canvas.pixmap[2, 2].a == 0 && canvas.pixmap[6, 6].a == 0)
     }
 
+    @Test func aFileRenderedOnItsOwnFlattensCurvesFinerThanAScene() throws {
+        // A circle of radius 1 px: at the scene's 0.1 px each quarter is two chords (an octagon,
+        // 2.83 px² of the exact 3.14); a file rendered alone flattens at 0.02 px (a 20-gon, 3.09).
+        let dot = try image(##"<circle cx="2" cy="2" r="1"/>"##, viewBox: "0 0 4 4")
+        func area(_ pixmap: Pixmap) -> Double {
+            var sum = 0
+            for y in 0..<4 { for x in 0..<4 { sum += Int(pixmap[x, y].a) } }
+            return Double(sum) / 255
+        }
+        let alone = area(dot.rendered(width: 4, height: 4))
+        let scene = Canvas(width: 4, height: 4)
+        scene.draw(dot, in: Rect(0, 0, 4, 4))
+        #expect(abs(alone - 3.090) < 0.03, "area \(alone)")
+        #expect(abs(area(scene.pixmap) - 2 * 2.0.squareRoot()) < 0.03, "area \(area(scene.pixmap))")
+    }
+
     @Test func zeroSizedFramesDrawNothing() throws {
         let owl = try OwlAssets.load("arm-up-left")
         let canvas = Canvas(width: 16, height: 16)
