@@ -2,30 +2,35 @@ import Foundation
 import PoppingRender
 
 /// How many of a `--variants` matrix's renders run at once: as many as fit in the memory the
-/// system has available, each counted at the most one render may hold (`bytesPerRender`), and
-/// no more than there are cores (a render's simulation and encoding take one core each, so more
-/// at once only share them) or variants; at least one. Every variant
+/// system has available, less the offscreen layers' budget that every render shares
+/// (`DemoPlayer.offscreenBudget`, one `OffscreenGate` for the process, counted once), each render
+/// counted at the most it may hold besides (`bytesPerRender`), and no more than there are cores (a
+/// render's simulation and encoding take one core each, so more at once only share them) or
+/// variants; at least one. Every variant
 /// writes its own file from its own stage, so the bytes are the same however many run together.
 struct VariantSchedule {
     /// How many renders run at once.
     let concurrent: Int
 
-    /// The most memory one render of frames of `framePixels` pixels may take while `cores`
-    /// frames are rasterised at once: the finished frames its pipeline holds
-    /// (`DemoPlayer.heldFramesBudget`, eight frames at most), the frame being delivered and the
-    /// encoder's previous one, each rasterising frame's offscreen layers
-    /// (`DemoPlayer.offscreenBudget`) and the encoder's look-ahead (`orderedWorkMemoryBudget`).
-    static func bytesPerRender(framePixels: Int, cores: Int) -> Int {
+    /// The most memory one render of frames of `framePixels` pixels may take besides the shared
+    /// offscreen layers: the finished frames its pipeline holds (`DemoPlayer.heldFramesBudget`,
+    /// eight frames at most), the frame being delivered and the encoder's previous one, and the
+    /// encoder's look-ahead (`orderedWorkMemoryBudget`). However many cores rasterise its frames,
+    /// their offscreen layers take bytes from the one process-wide budget (`sharedBytes`).
+    static func bytesPerRender(framePixels: Int) -> Int {
         let frame = 4 * max(1, framePixels)
         let held = min(8 * frame, max(frame, DemoPlayer.heldFramesBudget))
-        return held + 2 * frame + max(1, cores) * DemoPlayer.offscreenBudget + orderedWorkMemoryBudget
+        return held + 2 * frame + orderedWorkMemoryBudget
     }
+
+    /// The memory every render shares, counted once: the offscreen layers' budget.
+    static let sharedBytes = DemoPlayer.offscreenBudget
 
     /// The schedule for `count` variants whose frames are `framePixels` pixels, with
     /// `availableBytes` of memory to spend (nil when unknown: one at a time) and `cores` cores.
     init(count: Int, framePixels: Int, availableBytes: Int?,
          cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        let fitting = availableBytes.map { $0 / Self.bytesPerRender(framePixels: framePixels, cores: cores) } ?? 1
+        let fitting = availableBytes.map { max(0, $0 - Self.sharedBytes) / Self.bytesPerRender(framePixels: framePixels) } ?? 1
         concurrent = max(1, min(count, fitting, cores))
     }
 
