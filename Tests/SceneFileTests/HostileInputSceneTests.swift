@@ -34,6 +34,21 @@ import Yams
         #expect(checker.definitions.comparisons < 1_000, "\(checker.definitions.comparisons)")
     }
 
+    /// Merged keys are told apart as YAML tells them, by text and resolved tag, though plain keys
+    /// are compared by their text alone: under the scene's resolver a plain `1` is a string, the
+    /// same key as `!!str 1` beside the merge (which wins over it), while `!!int 1` is another key;
+    /// the first listed mapping's `x` wins over the second's, and `y` beside the merge over both.
+    @Test func mergedKeysAreToldApartByTextAndResolvedTag() throws {
+        let yaml = "a: &a {1: a1, x: ax}\nb: &b {x: bx, !!int 1: b1, y: by}\nm: {<<: [*a, *b], !!str 1: m1, y: my}\n"
+        let composed = try #require(try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)))
+        guard case let .success((node, problems)) = MergeKeys.resolve(composed) else { Issue.record("not resolved"); return }
+        #expect(problems.isEmpty)
+        let merged = try #require(node.mapping?["m"]?.mapping)
+        #expect(merged.map { "\($0.key.string ?? "?")=\($0.value.string ?? "?")" } == ["x=ax", "1=b1", "1=m1", "y=my"])
+        // Each key's resolved tag (`Node.tag` resolves it).
+        #expect(merged.map { $0.key.tag.description } == ["str", "int", "str", "str"].map { "tag:yaml.org,2002:\($0)" })
+    }
+
     /// A merge key is a plain `<<` or a key tagged `!!merge`, told without running the resolver's
     /// rule on every key; a quoted `'<<'` or `"<<"` is a key like any other, and unknown.
     @Test func onlyAPlainOrTaggedMergeKeyMerges() {
