@@ -69,11 +69,14 @@ public struct FrameStripBuilder {
 
     /// The half-open box of pixels that differ, nil when the frames are equal. Rows are compared
     /// whole, then a differing row's ends as 32-bit pixels, only outside the box found so far.
+    /// A frame given again (a golden's frame shown for several ticks, a render at rest) shares
+    /// the previous one's bytes and is not compared.
     private func changedBox(_ a: Pixmap, _ b: Pixmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let width = a.width
         var y0 = -1, y1 = -1, x0 = width, x1 = 0
         a.data.withUnsafeBytes { ra in
             b.data.withUnsafeBytes { rb in
+                guard ra.baseAddress != rb.baseAddress else { return }
                 let pa = ra.bindMemory(to: UInt32.self).baseAddress!, pb = rb.bindMemory(to: UInt32.self).baseAddress!
                 for y in 0..<a.height {
                     let row = y * width
