@@ -61,6 +61,21 @@ import Testing
         #expect(builder.byteCount == strip.patches.reduce(0) { $0 + ($1?.png.utf8.count ?? 0) })
     }
 
+    /// Only one PNG is made for a patch: drawn over the picture when fewer than half of its box's
+    /// pixels changed (all of them opaque), replacing the box when half or more did.
+    @Test func anOpaqueChangeOfHalfItsBoxOrMoreReplacesIt() throws {
+        let red: [UInt8] = [255, 0, 0, 255]
+        let frames = [Self.frame(), Self.frame([(3, 2, red), (4, 2, red), (3, 3, red)]), Self.frame([(3, 2, red), (4, 3, red)])]
+        var builder = FrameStripBuilder()
+        for frame in frames { try builder.add(frame) }
+        let strip = try #require(builder.strip)
+        // Three pixels of a 2 × 2 box change each time.
+        #expect(strip.patches[1]?.over == nil)
+        #expect(strip.patches[2]?.over == nil)
+        let shown = try Self.replay(strip)
+        #expect(shown.map(\.data.hashValue) == frames.map(\.data.hashValue))
+    }
+
     /// A patch's box holds every changed pixel, however the rows' changes lie: a later row
     /// reaching further left, an earlier one further right, one changed only inside the box.
     @Test func aPatchsBoxIsTheUnionOfEveryRowsChanges() throws {
