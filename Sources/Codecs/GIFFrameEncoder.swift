@@ -228,13 +228,23 @@ enum GIFFrameEncoder {
         let rect = frame.rect
         var target = [UInt32](repeating: 0, count: indices.count)
         var tolerance = [UInt8](repeating: 0, count: indices.count)
-        for (i, p) in frame.pixels.enumerated() where p & GIFFramePixels.unchangedFlag == 0 {
-            let colour = p & GIFFramePixels.colourMask
-            guard Int(indices[i]) != transparentIndex, exact.index(of: colour) == nil else { continue }
-            target[i] = colour | GIFDiffusedMatch.freeFlag
-            let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
-            let redrawn = next?.redraws(x: rect.x + i % rect.width, y: rect.y + i / rect.width) ?? false
-            tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
+        // Neighbouring pixels often share a colour: whether the palette holds it is looked up once.
+        var lastColour = GIFFramePixels.unchangedFlag, lastExact = false
+        for row in 0..<rect.height {
+            for column in 0..<rect.width {
+                let i = row * rect.width + column, p = frame.pixels[i]
+                guard p & GIFFramePixels.unchangedFlag == 0 else { continue }
+                let colour = p & GIFFramePixels.colourMask
+                if colour != lastColour {
+                    lastColour = colour
+                    lastExact = exact.index(of: colour) != nil
+                }
+                guard Int(indices[i]) != transparentIndex, !lastExact else { continue }
+                target[i] = colour | GIFDiffusedMatch.freeFlag
+                let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
+                let redrawn = next?.redraws(x: rect.x + column, y: rect.y + row) ?? false
+                tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
+            }
         }
         return GIFDiffusedMatch(target: target, palette: palette.colours.map(RGB.init), width: frame.rect.width,
                                 tolerance: tolerance)
@@ -256,71 +266,150 @@ enum GIFFrameEncoder {
         let exact = GIFPaletteLookup(transparentIndex == nil ? [] : colours)
         let carried = transparentIndex == nil ? nil : previous
         let before = carried.map { GIFIndexer(histogram: histogram, index: index, colours: colours, mix: mix, adding: $0) }
-        // Runs of equal pixels with their one or two candidate indices.
-        var runEnd: [Int] = []
-        var options: [(UInt8, UInt8)] = []
-        pixels.withUnsafeBufferPointer { px in
-            var i = 0
-            while i < px.count {
-                let p = px[i]
-                var j = i + 1
-                if p & GIFFramePixels.unchangedFlag == 0 {
-                    // Every changed pixel was counted into the histogram.
-                    let e = histogram.entry(of: p)!
-                    var k = index[e]
-                    let dithered = (mix?[e].threshold ?? 0) > 0
-                    if let m = mix?[e], dithered {
-                        if GIFDither.takesSecond(m, x: rect.x + i % rect.width, y: rect.y + i / rect.width) { k = m.second }
-                    }
-                    if let carried, let before, carried[i] & GIFFramePixels.carriedFlag != 0 {
-                        // One pixel per run: whether it may stay depends on its own colour before.
-                        let x = rect.x + i % rect.width, y = rect.y + i / rect.width
-                        let kept = before.index(of: carried[i] & GIFFramePixels.colourMask, x: x, y: y) == k
-                        options.append((kept ? transparent : k, k))
-                    } else {
-                        // A dithered colour takes one pixel per run, its index from the matrix.
-                        if !dithered {
-                            while j < px.count && px[j] == p && (carried?[j] ?? 0) & GIFFramePixels.carriedFlag == 0 {
-                                j += 1
-                            }
-                        }
-                        options.append((k, k))
-                    }
-                } else if p & GIFFramePixels.clearFlag == GIFFramePixels.clearFlag {
-                    while j < px.count && px[j] == p { j += 1 }
-                    options.append((transparent, transparent))
-                } else {
-                    while j < px.count && px[j] == p { j += 1 }
-                    options.append((transparent, exact.index(of: p & GIFFramePixels.colourMask) ?? transparent))
-                }
-                runEnd.append(j)
-                i = j
-            }
-        }
-        // cost[o]: fewest index changes up to this run when it takes option o.
-        var cost = (0, 0)
-        var fromSecond = [(Bool, Bool)](repeating: (false, false), count: options.count)
-        for r in 1..<max(1, options.count) {
-            let (p0, p1) = options[r - 1], (o0, o1) = options[r]
-            func best(_ o: UInt8) -> (Int, Bool) {
-                let a = cost.0 + (p0 == o ? 0 : 1), b = cost.1 + (p1 == o ? 0 : 1)
-                return b < a ? (b, true) : (a, false)
-            }
-            let (c0, f0) = best(o0), (c1, f1) = best(o1)
-            cost = (c0, c1)
-            fromSecond[r] = (f0, f1)
-        }
         var out = [UInt8](repeating: 0, count: pixels.count)
-        var takeSecond = cost.1 < cost.0
-        var end = pixels.count
-        for r in stride(from: options.count - 1, through: 0, by: -1) {
-            let k = takeSecond ? options[r].1 : options[r].0
-            let begin = r > 0 ? runEnd[r - 1] : 0
-            for i in begin..<end { out[i] = k }
-            end = begin
-            takeSecond = takeSecond ? fromSecond[r].1 : fromSecond[r].0
+        var runs = IndexRuns()
+        pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { out in
+                // The row of the pixels being looked at (they only move forward), for the
+                // canvas positions of dithered and carried pixels.
+                var rowStart = 0, y = rect.y
+                func position(_ i: Int) -> (x: Int, y: Int) {
+                    while i >= rowStart + rect.width {
+                        rowStart += rect.width
+                        y += 1
+                    }
+                    return (rect.x + i - rowStart, y)
+                }
+                // Neighbouring pixels often share a colour: its histogram entry is looked up once.
+                var lastColour = GIFFramePixels.unchangedFlag, lastEntry = 0
+                var i = 0
+                while i < px.count {
+                    let p = px[i]
+                    var j = i + 1
+                    if p & GIFFramePixels.unchangedFlag == 0 {
+                        // Every changed pixel was counted into the histogram.
+                        if p != lastColour {
+                            lastColour = p
+                            lastEntry = histogram.entry(of: p)!
+                        }
+                        let e = lastEntry
+                        var k = index[e]
+                        let dithered = (mix?[e].threshold ?? 0) > 0
+                        if let m = mix?[e], dithered {
+                            let (x, y) = position(i)
+                            if GIFDither.takesSecond(m, x: x, y: y) { k = m.second }
+                        }
+                        if let carried, let before, carried[i] & GIFFramePixels.carriedFlag != 0 {
+                            // One pixel per run: whether it may stay depends on its own colour before.
+                            let (x, y) = position(i)
+                            let kept = before.index(of: carried[i] & GIFFramePixels.colourMask, x: x, y: y) == k
+                            runs.add(begin: i, (kept ? transparent : k, k), out: out)
+                        } else {
+                            // A dithered colour takes one pixel per run, its index from the matrix.
+                            if !dithered {
+                                while j < px.count && px[j] == p && (carried?[j] ?? 0) & GIFFramePixels.carriedFlag == 0 {
+                                    j += 1
+                                }
+                            }
+                            runs.add(begin: i, (k, k), out: out)
+                        }
+                    } else if p & GIFFramePixels.clearFlag == GIFFramePixels.clearFlag {
+                        while j < px.count && px[j] == p { j += 1 }
+                        runs.add(begin: i, (transparent, transparent), out: out)
+                    } else {
+                        while j < px.count && px[j] == p { j += 1 }
+                        runs.add(begin: i, (transparent, exact.index(of: p & GIFFramePixels.colourMask) ?? transparent),
+                                 out: out)
+                    }
+                    i = j
+                }
+                runs.finish(end: px.count, out: out)
+            }
         }
         return out
+    }
+}
+
+/// The dynamic programme of `GIFFrameEncoder.paletteIndices`: runs of pixels, each with one or
+/// two candidate indices, and for each candidate the fewest index changes up to it. A run with
+/// one candidate (every dithered pixel of a gradient is one) settles the choice of every run
+/// before it, so those are written out then and only the runs since are kept: the same indices
+/// as a programme over the whole frame, in memory for the longest stretch of two-candidate runs
+/// (it held 12 bytes for every run of the frame, a dithered pixel being one).
+struct IndexRuns {
+    /// The last one-candidate run: where it starts and its index (begin -1: none yet).
+    private var anchorBegin = -1
+    private var anchorIndex: UInt8 = 0
+    /// The two-candidate runs after it: where each starts, its candidates, and whether its first
+    /// (bit 0) and its second candidate (bit 1) are best reached from the second candidate of
+    /// the run before. Only the first `count` entries are in use.
+    private var begin: [Int] = [], first: [UInt8] = [], second: [UInt8] = [], fromSecond: [UInt8] = []
+    private var count = 0
+    /// The fewest index changes up to the last run, taking its first or its second candidate.
+    private var cost = (0, 0)
+
+    /// Adds the run starting at pixel `begin` (where the one before ends) with its candidates.
+    mutating func add(begin b: Int, _ options: (UInt8, UInt8), out: UnsafeMutableBufferPointer<UInt8>) {
+        let previous: (UInt8, UInt8)
+        if count > 0 {
+            previous = (first[count - 1], second[count - 1])
+        } else if anchorBegin >= 0 {
+            previous = (anchorIndex, anchorIndex)
+        } else {
+            // The first run: nothing to change from.
+            if options.0 == options.1 { (anchorBegin, anchorIndex) = (b, options.0) } else { push(b, options, 0) }
+            return
+        }
+        func best(_ o: UInt8) -> (Int, Bool) {
+            let a = cost.0 + (previous.0 == o ? 0 : 1), c = cost.1 + (previous.1 == o ? 0 : 1)
+            return c < a ? (c, true) : (a, false)
+        }
+        let (c0, f0) = best(options.0), (c1, f1) = best(options.1)
+        cost = (c0, c1)
+        guard options.0 == options.1 else {
+            push(b, options, (f0 ? 1 : 0) | (f1 ? 2 : 0))
+            return
+        }
+        // Whichever candidate this run takes, the run before takes the same one.
+        write(takingSecond: f0, end: b, out: out)
+        (anchorBegin, anchorIndex) = (b, options.0)
+    }
+
+    /// Writes the runs kept, the last ending before pixel `end`, with the best choice.
+    mutating func finish(end: Int, out: UnsafeMutableBufferPointer<UInt8>) {
+        write(takingSecond: cost.1 < cost.0, end: end, out: out)
+    }
+
+    private mutating func push(_ b: Int, _ options: (UInt8, UInt8), _ bits: UInt8) {
+        if count == begin.count {
+            begin.append(b)
+            first.append(options.0)
+            second.append(options.1)
+            fromSecond.append(bits)
+        } else {
+            begin[count] = b
+            first[count] = options.0
+            second[count] = options.1
+            fromSecond[count] = bits
+        }
+        count += 1
+    }
+
+    /// Writes the runs kept and empties them: the last ends before pixel `end` and takes its
+    /// second candidate when `takingSecond`, each one before the candidate that leads there,
+    /// the anchor its index.
+    private mutating func write(takingSecond: Bool, end: Int, out: UnsafeMutableBufferPointer<UInt8>) {
+        var takeSecond = takingSecond, end = end
+        for r in stride(from: count - 1, through: 0, by: -1) {
+            let k = takeSecond ? second[r] : first[r]
+            for i in begin[r]..<end { out[i] = k }
+            end = begin[r]
+            takeSecond = fromSecond[r] & (takeSecond ? 2 : 1) != 0
+        }
+        count = 0
+        if anchorBegin >= 0 {
+            for i in anchorBegin..<end { out[i] = anchorIndex }
+        }
     }
 }
 

@@ -56,8 +56,6 @@ enum GIFLZW {
             return bits.finish()
         }
         var prefix = Int(first)
-        var error = diffused.map { DiffusedError(width: $0.width) }
-        error?.settle(0, index: prefix, match: diffused!)
         // Runs of one index are most of a UI frame (transparent areas, fills). A code whose
         // string is one index repeated remembers the code for one repeat more, so a run grows by
         // two array loads instead of a hash probe; the codes written are the same either way.
@@ -65,15 +63,12 @@ enum GIFLZW {
         var runIndex = [UInt16](repeating: notARun, count: 4096)
         var runNext = [UInt16](repeating: 0, count: 4096)
         for c in 0..<clear { runIndex[c] = UInt16(c) }
-        // For lossy matching: each code's extensions as a linked list (first child, next sibling,
-        // last index), so a pixel looks only at the colours that continue its string.
-        let noCode = UInt16.max
-        var firstChild = [UInt16](repeating: noCode, count: diffused == nil ? 0 : 4096)
-        var nextSibling = [UInt16](repeating: noCode, count: diffused == nil ? 0 : 4096)
-        var lastIndex = [UInt8](repeating: 0, count: diffused == nil ? 0 : 4096)
+        let match = diffused ?? GIFDiffusedMatch(target: [], palette: [], width: 1, tolerance: [])
         table.slots.withUnsafeMutableBufferPointer { slots in
             runIndex.withUnsafeMutableBufferPointer { runIndex in
                 runNext.withUnsafeMutableBufferPointer { runNext in
+                    match.target.withUnsafeBufferPointer { target in
+                        match.tolerance.withUnsafeBufferPointer { tolerance in
                     /// The code for the string prefix + k, or the empty slot where it would go.
                     func lookup(_ prefix: Int, _ k: Int) -> (code: Int?, slot: Int) {
                         let key = UInt32(prefix << 8 | k)
@@ -84,49 +79,29 @@ enum GIFLZW {
                         }
                         return (nil, s)
                     }
-                    // The lossy path chosen from the last searched pixel on: (index, code) per pixel.
-                    var path = LossyPath()
-                    /// Depth-first over the extensions of `node` that pixel `i` (and the free
-                    /// pixels after it in its row) may take, recording the longest path found.
-                    func search(_ node: Int, _ i: Int, _ carry: DiffusedError.Carry, _ squaredSum: Int,
-                                _ match: GIFDiffusedMatch) {
-                        path.consider(squaredSum: squaredSum)
-                        guard i < path.rowEnd, path.visits < LossyPath.maxVisits, match.isFree(i) else { return }
-                        let own = Int(indices[i]), limit = match.toleranceSquared(i)
-                        var child = firstChild[node]
-                        while child != noCode {
-                            let other = Int(lastIndex[Int(child)])
-                            if other < match.palette.count {
-                                let trial = error!.trial(i, index: other, carry: carry, match: match)
-                                // A pixel may always keep its own dithered colour.
-                                if other == own || trial.squared <= limit && trial.runWithin {
-                                    path.visits += 1
-                                    path.push(index: other, code: Int(child))
-                                    search(Int(child), i + 1, trial.next, squaredSum + min(trial.squared, limit), match)
-                                    path.pop()
-                                }
-                            }
-                            child = nextSibling[Int(child)]
-                        }
+                    var lossy = diffused.map {
+                        DiffusedError(target: target, tolerance: tolerance, indices: indices, palette: $0.palette,
+                                      width: $0.width)
                     }
+                    defer { lossy?.deallocate() }
+                    lossy?.settle(0, index: prefix)
                     for i in 1..<indices.count {
                         var k = Int(indices[i])
-                        if let (index, code) = path.next() {
-                            error?.settle(i, index: index, match: diffused!)
+                        if let (index, code) = lossy?.nextStep() {
+                            lossy!.settle(i, index: index)
                             prefix = code
                             continue
                         }
-                        if let diffused, diffused.isFree(i) {
-                            path.start(rowEnd: (i / diffused.width + 1) * diffused.width)
-                            search(prefix, i, error!.carry(into: i), 0, diffused)
-                            if let (index, code) = path.next() {
-                                error?.settle(i, index: index, match: diffused)
+                        if lossy != nil, match.isFree(i) {
+                            lossy!.search(from: prefix, at: i)
+                            if let (index, code) = lossy!.nextStep() {
+                                lossy!.settle(i, index: index)
                                 prefix = code
                                 continue
                             }
                         }
                         if runIndex[prefix] == UInt16(k) && runNext[prefix] != 0 {
-                            error?.settle(i, index: k, match: diffused!)
+                            lossy?.settle(i, index: k)
                             prefix = Int(runNext[prefix])
                             continue
                         }
@@ -140,7 +115,7 @@ enum GIFLZW {
                                 }
                             }
                         }
-                        error?.settle(i, index: k, match: diffused!)
+                        lossy?.settle(i, index: k)
                         if let code {
                             prefix = code
                             continue
@@ -148,11 +123,7 @@ enum GIFLZW {
                         let key = UInt32(prefix << 8 | k)
                         bits.write(prefix, width: codeSize)
                         slots[s] = key << 12 | UInt32(next)
-                        if diffused != nil {
-                            nextSibling[next] = firstChild[prefix]
-                            firstChild[prefix] = UInt16(next)
-                            lastIndex[next] = UInt8(k)
-                        }
+                        lossy?.addEntry(next, extending: prefix, with: k)
                         let extendsRun = runIndex[prefix] == UInt16(k)
                         if extendsRun { runNext[prefix] = UInt16(next) }
                         runIndex[next] = extendsRun ? UInt16(k) : notARun
@@ -163,11 +134,13 @@ enum GIFLZW {
                             bits.write(clear, width: codeSize)
                             slots.update(repeating: Table.empty)
                             runNext.update(repeating: 0)
-                            if diffused != nil { firstChild = [UInt16](repeating: noCode, count: 4096) }
+                            lossy?.clearEntries()
                             codeSize = minCodeSize + 1
                             next = clear + 2
                         }
                         prefix = k
+                    }
+                        }
                     }
                 }
             }
@@ -205,64 +178,27 @@ struct GIFDiffusedMatch: Sendable {
     /// Per pixel, the largest RGB distance (levels) from the wanted colour, error included.
     let tolerance: [UInt8]
 
+    /// Whether pixel `i` may take another colour.
     @inline(__always)
     func isFree(_ i: Int) -> Bool { target[i] & Self.freeFlag != 0 }
-
-    /// The tolerance of pixel `i` in the units of `DiffusedError`, squared.
-    @inline(__always)
-    func toleranceSquared(_ i: Int) -> Int {
-        let t = Int(tolerance[i]) * DiffusedError.unit
-        return t * t
-    }
 }
 
 /// The lossy path `GIFLZW` follows from a free pixel: the longest string of table entries the
-/// pixels ahead in its row can take within their latitude, found depth first, and the pixels
-/// of it not yet written.
-struct LossyPath {
+/// pixels ahead in its row can take within their latitude, found depth first (`DiffusedError.search`).
+enum LossyPath {
     /// Entries a search may try: it ends there with the longest path found so far, so a search
     /// costs at most this much whatever the table holds (and the string goes on from where the
     /// path ends). On the mesh bench 64 gave 0.1 % more bytes than 256, 2048 the same as 256.
     static let maxVisits = 256
-    private(set) var rowEnd = 0
-    var visits = 0
-    private var current: [(index: Int, code: Int)] = []
-    private var best: [(index: Int, code: Int)] = []
-    private var bestSquaredSum = 0
-    private var taken = 0
-
-    /// Clears the path for a search from a pixel of the row ending before pixel `rowEnd`.
-    mutating func start(rowEnd: Int) {
-        self.rowEnd = rowEnd
-        visits = 0
-        current.removeAll(keepingCapacity: true)
-        best.removeAll(keepingCapacity: true)
-        bestSquaredSum = 0
-        taken = 0
-    }
-
-    mutating func push(index: Int, code: Int) { current.append((index, code)) }
-    mutating func pop() { current.removeLast() }
-
-    /// Keeps the path searched so far when it is longer than the best one, or as long with
-    /// fewer squared errors.
-    mutating func consider(squaredSum: Int) {
-        if current.count > best.count || current.count == best.count && squaredSum < bestSquaredSum {
-            best = current
-            bestSquaredSum = squaredSum
-        }
-    }
-
-    /// The next pixel's palette index and the code of the string through it, if the path has one.
-    mutating func next() -> (Int, Int)? {
-        guard taken < best.count else { return nil }
-        taken += 1
-        return best[taken - 1]
-    }
 }
 
 /// The error diffused onto the next pixel of the row and onto the three pixels below, in 1/16
-/// levels (integers, so the output does not depend on floating-point evaluation order).
+/// levels (integers, so the output does not depend on floating-point evaluation order), and the
+/// lossy path search that uses it, over the LZW table's extensions of each code. It works on
+/// raw buffers (the frame's wanted colours, latitudes and indices, which the caller keeps alive,
+/// and its own, freed by `deallocate`), as a search tries up to `LossyPath.maxVisits` entries
+/// for every string it starts: with arrays, bounds checks, a division per trial for the pixel's
+/// column and the copies of the best path were most of its time.
 struct DiffusedError {
     static let unit = 16
     /// Floyd–Steinberg's weights (R. W. Floyd and L. Steinberg, "An adaptive algorithm for spatial
@@ -286,6 +222,9 @@ struct DiffusedError {
     /// before the path search, 14 levels (decay 192/256) made the card over a gradient 6.7 % bigger.
     static let runTolerance = 16
     static let runDecay = 160
+    private static let runLimitSquared = (runTolerance * unit) * (runTolerance * unit)
+    private static let noCode = UInt16.max
+
     /// What the pixels to the left of a pixel pass on to it: the error diffused to the right
     /// and the run error.
     struct Carry {
@@ -293,71 +232,197 @@ struct DiffusedError {
         var run = (0, 0, 0)
     }
 
-    private var carry = Carry()
-    /// The error the row before passed down to each pixel of this row, and the error this row
-    /// passes down to the next (both with one pixel of margin at either end), three per pixel.
-    private var fromAbove: [Int]
-    private var toBelow: [Int]
-    private let width: Int
-
-    init(width: Int) {
-        self.width = width
-        fromAbove = [Int](repeating: 0, count: 3 * (width + 2))
-        toBelow = fromAbove
+    /// One step of a path: a palette index and the code of the string through it.
+    private struct Step {
+        var index: UInt8
+        var code: UInt16
     }
 
-    /// What reaches pixel `i` from its left (nothing at the start of a row).
-    func carry(into i: Int) -> Carry { i % width == 0 ? Carry() : carry }
+    private let target: UnsafePointer<UInt32>
+    private let tolerance: UnsafePointer<UInt8>
+    private let indices: UnsafePointer<UInt8>
+    /// The palette in `unit`s, three per entry.
+    private let palette: UnsafeMutablePointer<Int>
+    private let paletteCount: Int
+    private let width: Int
+    /// What the pixels to the left of the next pixel to settle pass on, and its column.
+    private var carry = Carry()
+    private var column = 0
+    /// The error the row before passed down to each pixel of this row, and the error this row
+    /// passes down to the next (both with one pixel of margin at either end), three per pixel.
+    private var fromAbove: UnsafeMutablePointer<Int>
+    private var toBelow: UnsafeMutablePointer<Int>
+    /// Each LZW code's extensions as a linked list (first child, next sibling, last index), so
+    /// a pixel looks only at the colours that continue its string.
+    private let firstChild: UnsafeMutablePointer<UInt16>
+    private let nextSibling: UnsafeMutablePointer<UInt16>
+    private let lastIndex: UnsafeMutablePointer<UInt8>
+    /// The path being searched and the best one found (its steps from `taken` on are still to
+    /// be written), at most `LossyPath.maxVisits` steps each.
+    private let current: UnsafeMutablePointer<Step>
+    private let best: UnsafeMutablePointer<Step>
+    private var depth = 0, bestCount = 0, bestSquaredSum = 0, taken = 0, visits = 0, rowEnd = 0
 
-    /// Pixel `i` taking palette entry `index` with `carry` coming in from its left: its error
-    /// (its colour's deviation plus the error diffused onto it), squared, whether its run error
-    /// stays within `runTolerance`, and what it passes on to its right.
-    func trial(_ i: Int, index: Int, carry: Carry, match: GIFDiffusedMatch)
-        -> (squared: Int, runWithin: Bool, next: Carry, error: (Int, Int, Int)) {
-        let o = 3 * (i % width + 1)
-        let t = RGB(match.target[i]), p = match.palette[index]
-        let d = (Self.unit * Int(p.r - t.r), Self.unit * Int(p.g - t.g), Self.unit * Int(p.b - t.b))
-        let e = (carry.right.0 + fromAbove[o] + d.0, carry.right.1 + fromAbove[o + 1] + d.1,
-                 carry.right.2 + fromAbove[o + 2] + d.2)
-        let run = (carry.run.0 * Self.runDecay / 256 + d.0, carry.run.1 * Self.runDecay / 256 + d.1,
-                   carry.run.2 * Self.runDecay / 256 + d.2)
-        let runLimit = Self.runTolerance * Self.unit
-        let next = Carry(right: (Self.share(e.0, Self.weights.right), Self.share(e.1, Self.weights.right),
-                                 Self.share(e.2, Self.weights.right)), run: run)
-        return (e.0 * e.0 + e.1 * e.1 + e.2 * e.2,
-                run.0 * run.0 + run.1 * run.1 + run.2 * run.2 <= runLimit * runLimit, next, e)
+    /// `target`, `tolerance`: as `GIFDiffusedMatch` holds them; `indices`: the pixels' own
+    /// palette indices. All three must stay valid until `deallocate`.
+    init(target: UnsafeBufferPointer<UInt32>, tolerance: UnsafeBufferPointer<UInt8>,
+         indices: UnsafeBufferPointer<UInt8>, palette: [RGB], width: Int) {
+        precondition(target.count == indices.count && tolerance.count == indices.count,
+                     "a target colour and a tolerance per pixel")
+        self.target = target.baseAddress!
+        self.tolerance = tolerance.baseAddress!
+        self.indices = indices.baseAddress!
+        self.width = width
+        paletteCount = palette.count
+        self.palette = .allocate(capacity: 3 * max(1, palette.count))
+        for (k, c) in palette.enumerated() {
+            self.palette[3 * k] = Self.unit * Int(c.r)
+            self.palette[3 * k + 1] = Self.unit * Int(c.g)
+            self.palette[3 * k + 2] = Self.unit * Int(c.b)
+        }
+        fromAbove = .allocate(capacity: 3 * (width + 2))
+        fromAbove.initialize(repeating: 0, count: 3 * (width + 2))
+        toBelow = .allocate(capacity: 3 * (width + 2))
+        toBelow.initialize(repeating: 0, count: 3 * (width + 2))
+        firstChild = .allocate(capacity: 4096)
+        firstChild.initialize(repeating: Self.noCode, count: 4096)
+        nextSibling = .allocate(capacity: 4096)
+        nextSibling.initialize(repeating: Self.noCode, count: 4096)
+        lastIndex = .allocate(capacity: 4096)
+        lastIndex.initialize(repeating: 0, count: 4096)
+        // A push needs a visit, and a search goes deeper only below `maxVisits` visits.
+        current = .allocate(capacity: LossyPath.maxVisits + 1)
+        best = .allocate(capacity: LossyPath.maxVisits + 1)
+    }
+
+    /// Frees the buffers.
+    func deallocate() {
+        for p in [fromAbove, toBelow, palette] as [UnsafeMutablePointer<Int>] { p.deallocate() }
+        firstChild.deallocate()
+        nextSibling.deallocate()
+        lastIndex.deallocate()
+        current.deallocate()
+        best.deallocate()
+    }
+
+    /// Records that LZW code `code` is `prefix` extended by palette index `index`.
+    mutating func addEntry(_ code: Int, extending prefix: Int, with index: Int) {
+        nextSibling[code] = firstChild[prefix]
+        firstChild[prefix] = UInt16(code)
+        lastIndex[code] = UInt8(index)
+    }
+
+    /// Forgets every entry (the LZW table was cleared).
+    mutating func clearEntries() { firstChild.update(repeating: Self.noCode, count: 4096) }
+
+    /// The next pixel's palette index and the code of the string through it, if the path has one.
+    @inline(__always)
+    mutating func nextStep() -> (Int, Int)? {
+        guard taken < bestCount else { return nil }
+        taken += 1
+        return (Int(best[taken - 1].index), Int(best[taken - 1].code))
+    }
+
+    /// Searches the path from string `node` for the pixels from `i` (the next one to settle)
+    /// to the end of its row; `nextStep` gives it.
+    mutating func search(from node: Int, at i: Int) {
+        rowEnd = i - column + width
+        visits = 0
+        depth = 0
+        bestCount = 0
+        bestSquaredSum = 0
+        taken = 0
+        search(node, i, column, carry, 0)
+    }
+
+    /// Depth first over the extensions of `node` that pixel `i` (in column `x`) and the free
+    /// pixels after it in its row may take, with `carry` coming in from the left and the path
+    /// so far `squaredSum` in squared errors: each may take a colour whose error (its deviation
+    /// plus the error diffused onto it) is within its tolerance and keeps the run error within
+    /// `runTolerance`, or always its own. The longest path wins, then the fewest squared errors
+    /// (each capped at the pixel's tolerance), then the first found.
+    private mutating func search(_ node: Int, _ i: Int, _ x: Int, _ carry: Carry, _ squaredSum: Int) {
+        if depth > bestCount || depth == bestCount && squaredSum < bestSquaredSum {
+            best.update(from: current, count: depth)
+            bestCount = depth
+            bestSquaredSum = squaredSum
+        }
+        guard i < rowEnd, visits < LossyPath.maxVisits else { return }
+        let wanted = target[i]
+        guard wanted & GIFDiffusedMatch.freeFlag != 0 else { return }
+        let own = Int(indices[i])
+        let t = Int(tolerance[i]) * Self.unit
+        let limit = t * t
+        // The error and the run error without the palette colour's part.
+        let o = 3 * (x + 1)
+        let r = Self.unit * Int(wanted & 0xFF), g = Self.unit * Int((wanted >> 8) & 0xFF)
+        let b = Self.unit * Int((wanted >> 16) & 0xFF)
+        let e0 = carry.right.0 + fromAbove[o] - r, e1 = carry.right.1 + fromAbove[o + 1] - g
+        let e2 = carry.right.2 + fromAbove[o + 2] - b
+        let q0 = carry.run.0 * Self.runDecay / 256 - r, q1 = carry.run.1 * Self.runDecay / 256 - g
+        let q2 = carry.run.2 * Self.runDecay / 256 - b
+        var child = firstChild[node]
+        while child != Self.noCode {
+            let other = Int(lastIndex[Int(child)])
+            if other < paletteCount {
+                let p = palette + 3 * other
+                let e = (e0 + p[0], e1 + p[1], e2 + p[2])
+                let squared = e.0 * e.0 + e.1 * e.1 + e.2 * e.2
+                let run = (q0 + p[0], q1 + p[1], q2 + p[2])
+                // A pixel may always keep its own dithered colour.
+                if other == own || squared <= limit
+                    && run.0 * run.0 + run.1 * run.1 + run.2 * run.2 <= Self.runLimitSquared {
+                    visits += 1
+                    current[depth] = Step(index: UInt8(other), code: child)
+                    depth += 1
+                    let next = Carry(right: (Self.share(e.0, Self.weights.right), Self.share(e.1, Self.weights.right),
+                                             Self.share(e.2, Self.weights.right)), run: run)
+                    search(Int(child), i + 1, x + 1, next, squaredSum + min(squared, limit))
+                    depth -= 1
+                }
+            }
+            child = nextSibling[Int(child)]
+        }
     }
 
     /// Division truncates toward zero, so positive and negative errors decay alike.
+    @inline(__always)
     private static func share(_ e: Int, _ weight: Int) -> Int { e * weight * scale / whole }
 
     /// Records that pixel `i` took palette entry `index`, passing its error on. Called for every
     /// pixel in order.
-    mutating func settle(_ i: Int, index: Int, match: GIFDiffusedMatch) {
-        let x = i % width
-        defer {
-            if x == width - 1 {
-                // The row is done: what it passed down is what the next row reads.
-                swap(&fromAbove, &toBelow)
-                toBelow.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    mutating func settle(_ i: Int, index: Int) {
+        let x = column
+        if target[i] & GIFDiffusedMatch.freeFlag != 0, index < paletteCount {
+            let wanted = target[i], p = palette + 3 * index, o = 3 * (x + 1)
+            let d = (p[0] - Self.unit * Int(wanted & 0xFF), p[1] - Self.unit * Int((wanted >> 8) & 0xFF),
+                     p[2] - Self.unit * Int((wanted >> 16) & 0xFF))
+            let e = (carry.right.0 + fromAbove[o] + d.0, carry.right.1 + fromAbove[o + 1] + d.1,
+                     carry.right.2 + fromAbove[o + 2] + d.2)
+            carry = Carry(right: (Self.share(e.0, Self.weights.right), Self.share(e.1, Self.weights.right),
+                                  Self.share(e.2, Self.weights.right)),
+                          run: (carry.run.0 * Self.runDecay / 256 + d.0, carry.run.1 * Self.runDecay / 256 + d.1,
+                                carry.run.2 * Self.runDecay / 256 + d.2))
+            @inline(__always) func pass(toColumn column: Int, _ weight: Int) {
+                let b = toBelow + 3 * (column + 1)
+                b[0] += Self.share(e.0, weight)
+                b[1] += Self.share(e.1, weight)
+                b[2] += Self.share(e.2, weight)
             }
-        }
-        guard match.isFree(i), index < match.palette.count else {
+            pass(toColumn: x - 1, Self.weights.belowLeft)
+            pass(toColumn: x, Self.weights.below)
+            pass(toColumn: x + 1, Self.weights.belowRight)
+        } else {
             carry = Carry()
-            return
         }
-        let trial = self.trial(i, index: index, carry: carry(into: i), match: match)
-        carry = trial.next
-        let (r, g, b) = trial.error
-        func pass(toColumn column: Int, _ weight: Int) {
-            let o = 3 * (column + 1)
-            toBelow[o] += Self.share(r, weight)
-            toBelow[o + 1] += Self.share(g, weight)
-            toBelow[o + 2] += Self.share(b, weight)
+        column += 1
+        if column == width {
+            // The row is done: what it passed down is what the next row reads.
+            swap(&fromAbove, &toBelow)
+            toBelow.update(repeating: 0, count: 3 * (width + 2))
+            column = 0
+            carry = Carry()
         }
-        pass(toColumn: x - 1, Self.weights.belowLeft)
-        pass(toColumn: x, Self.weights.below)
-        pass(toColumn: x + 1, Self.weights.belowRight)
     }
 }
 

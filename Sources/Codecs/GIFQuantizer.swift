@@ -79,12 +79,20 @@ enum GIFQuantizer {
             WeightedColour(colour: RGB(histogram.colours[$0]), weight: histogram.counts[$0])
         }
         var centres = fixed + medianCut(rest, into: capacity - fixedCount)
+        // Each member's centre in the round before: the centres move little between rounds, so
+        // it bounds the next search closely (the same answers, in fewer comparisons).
+        var assigned = [UInt8]()
         for _ in 0..<refinementRounds {
-            centres = refine(centres, movable: fixedCount..<centres.count, members: rest)
+            centres = refine(centres, movable: fixedCount..<centres.count, members: rest, assigned: &assigned)
         }
         let lookup = NearestColour(centres)
         var index = [UInt8](repeating: 0, count: n)
-        for e in 0..<n { index[e] = UInt8(lookup.nearest(RGB(histogram.colours[e]))) }
+        var restPosition = 0
+        for e in byCount where !isFixed[e] {
+            let hint = restPosition < assigned.count ? Int(assigned[restPosition]) : nil
+            index[e] = UInt8(lookup.nearest(RGB(histogram.colours[e]), hint: hint))
+            restPosition += 1
+        }
         for (i, e) in fixedEntries.enumerated() { index[e] = UInt8(i) }
         return (centres.map(\.packed), index)
     }
@@ -119,11 +127,19 @@ enum GIFQuantizer {
     }
 
     /// One k-means round: every member joins its nearest centre, and each movable centre moves
-    /// to the weighted mean of its members.
-    static func refine(_ centres: [RGB], movable: Range<Int>, members: [WeightedColour]) -> [RGB] {
+    /// to the weighted mean of its members. `assigned` holds each member's centre from the round
+    /// before (empty before the first), a hint for the search, and is set to this round's.
+    static func refine(_ centres: [RGB], movable: Range<Int>, members: [WeightedColour],
+                       assigned: inout [UInt8]) -> [RGB] {
         let lookup = NearestColour(centres)
         var sums = [WeightedSum](repeating: WeightedSum(), count: centres.count)
-        for m in members { sums[lookup.nearest(m.colour)].add(m) }
+        let hinted = assigned.count == members.count
+        if !hinted { assigned = [UInt8](repeating: 0, count: members.count) }
+        for (j, m) in members.enumerated() {
+            let k = lookup.nearest(m.colour, hint: hinted ? Int(assigned[j]) : nil)
+            assigned[j] = UInt8(k)
+            sums[k].add(m)
+        }
         var out = centres
         for k in movable where sums[k].weight > 0 { out[k] = sums[k].mean }
         return out
@@ -240,8 +256,11 @@ struct NearestColour {
     private let key: [Int32], u: [Int32], v: [Int32], original: [Int]
     /// Which channel is the key: 0 red, 1 green, 2 blue.
     private let axis: Int
+    /// The palette in its own order.
+    private let colours: [RGB]
 
     init(_ palette: [RGB]) {
+        colours = palette
         func channels(_ c: RGB) -> [Int32] { [c.r, c.g, c.b] }
         var spread = [Int32](repeating: 0, count: 3)
         for a in 0..<3 {
@@ -257,7 +276,9 @@ struct NearestColour {
         original = order
     }
 
-    func nearest(_ c: RGB) -> Int {
+    /// The index of the palette colour nearest `c` (the lowest of equally near ones). `hint`, a
+    /// guess at it, only shortens the search: its distance bounds the walk from the start.
+    func nearest(_ c: RGB, hint: Int? = nil) -> Int {
         let (q, qu, qv): (Int32, Int32, Int32) = axis == 0 ? (c.r, c.g, c.b) : axis == 1 ? (c.g, c.b, c.r) : (c.b, c.r, c.g)
         // The first entry whose key is at least q.
         var low = 0, high = key.count
@@ -267,6 +288,10 @@ struct NearestColour {
         }
         var best = 0
         var bestDistance = Int32.max
+        if let hint {
+            best = hint
+            bestDistance = colours[hint].distance(to: c)
+        }
         @inline(__always) func consider(_ k: Int, _ dk: Int32) {
             let du = u[k] - qu, dv = v[k] - qv
             let d = dk * dk + du * du + dv * dv

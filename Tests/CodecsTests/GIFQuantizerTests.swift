@@ -29,9 +29,10 @@ import Testing
         for e in 0..<10 { #expect(colours[Int(index[e])] == h.colours[e]) }
     }
 
-    @Test func nearestColourSearchFindsWhatComparingEveryEntryFinds() {
+    @Test func nearestColourSearchFindsWhatComparingEveryEntryFindsWithOrWithoutAHint() {
         // Pseudo-random palettes with repeated entries (ties go to the lower index) and queries
-        // all over the cube, against a brute-force search.
+        // all over the cube, against a brute-force search; any hint (a tie, a far entry) gives
+        // the same answer.
         var seed: UInt32 = 12345
         func next() -> Int32 {
             seed = seed &* 1_103_515_245 &+ 12345
@@ -45,6 +46,9 @@ import Testing
                 let c = RGB(r: Int(next()), g: Int(next()), b: Int(next()))
                 let brute = palette.indices.min { (palette[$0].distance(to: c), $0) < (palette[$1].distance(to: c), $1) }!
                 #expect(search.nearest(c) == brute)
+                let hint = Int(next()) % size
+                #expect(search.nearest(c, hint: hint) == brute)
+                #expect(search.nearest(c, hint: size - 1) == brute)
             }
         }
     }
