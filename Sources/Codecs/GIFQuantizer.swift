@@ -114,12 +114,15 @@ enum GIFQuantizer {
 
     /// Splits the colours into at most `count` boxes, always splitting the box with the largest
     /// squared error across its widest axis at the weighted mean, and returns each box's mean.
+    /// The boxes are ranges of one array of the colours, split by partitioning in place (a box's
+    /// mean and error are sums, whatever the order of its colours).
     static func medianCut(_ colours: [WeightedColour], into count: Int) -> [RGB] {
         guard !colours.isEmpty, count > 0 else { return [] }
-        var boxes = [ColourBox(colours)]
+        var members = colours
+        var boxes = [ColourBox(members, 0..<members.count)]
         while boxes.count < count {
             guard let worst = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
-                  boxes[worst].error > 0, let (a, b) = boxes[worst].split() else { break }
+                  boxes[worst].error > 0, let (a, b) = boxes[worst].split(&members) else { break }
             boxes[worst] = a
             boxes.append(b)
         }
@@ -200,21 +203,23 @@ struct WeightedSum {
     }
 }
 
-/// A set of colours the median cut may split.
+/// A set of colours the median cut may split: a range of the array `GIFQuantizer.medianCut`
+/// partitions.
 struct ColourBox {
-    var members: [WeightedColour]
+    let range: Range<Int>
     let mean: RGB
     /// Sum over members of weight × squared distance to the mean.
     let error: Int64
     private let axisVariance: (r: Int64, g: Int64, b: Int64)
 
-    init(_ members: [WeightedColour]) {
-        self.members = members
+    init(_ members: [WeightedColour], _ range: Range<Int>) {
+        self.range = range
         var sum = WeightedSum()
-        for m in members { sum.add(m) }
+        for k in range { sum.add(members[k]) }
         mean = sum.mean
         var v = (r: Int64(0), g: Int64(0), b: Int64(0))
-        for m in members {
+        for k in range {
+            let m = members[k]
             let dr = Int64(m.colour.r - mean.r), dg = Int64(m.colour.g - mean.g), db = Int64(m.colour.b - mean.b)
             v.r += dr * dr * Int64(m.weight)
             v.g += dg * dg * Int64(m.weight)
@@ -224,22 +229,27 @@ struct ColourBox {
         error = v.r + v.g + v.b
     }
 
-    /// Two boxes split across the axis with the largest variance at the mean; `nil` when all
-    /// members would fall on one side.
-    func split() -> (ColourBox, ColourBox)? {
+    /// Two boxes split across the axis with the largest variance at the mean, its members moved
+    /// in `members` to either side of the cut; `nil` when all members would fall on one side.
+    func split(_ members: inout [WeightedColour]) -> (ColourBox, ColourBox)? {
         let v = axisVariance
         // A channel picked by a closure, not a key path: key path reads cost a generic metadata
         // lookup each, a tenth of the encoding time of gradient frames.
         let channel: (RGB) -> Int32 = v.r >= v.g && v.r >= v.b ? { $0.r } : (v.g >= v.b ? { $0.g } : { $0.b })
         let cut = channel(mean)
-        var low = members.filter { channel($0.colour) < cut }
-        var high = members.filter { channel($0.colour) >= cut }
-        if low.isEmpty || high.isEmpty {
-            low = members.filter { channel($0.colour) <= cut }
-            high = members.filter { channel($0.colour) > cut }
+        /// Moves the members `below` takes to the front of the range; returns where the rest start.
+        func partition(_ below: (Int32) -> Bool) -> Int {
+            var m = range.lowerBound
+            for k in range where below(channel(members[k].colour)) {
+                members.swapAt(k, m)
+                m += 1
+            }
+            return m
         }
-        guard !low.isEmpty, !high.isEmpty else { return nil }
-        return (ColourBox(low), ColourBox(high))
+        var middle = partition { $0 < cut }
+        if middle == range.lowerBound || middle == range.upperBound { middle = partition { $0 <= cut } }
+        guard middle > range.lowerBound, middle < range.upperBound else { return nil }
+        return (ColourBox(members, range.lowerBound..<middle), ColourBox(members, middle..<range.upperBound))
     }
 }
 
@@ -249,11 +259,15 @@ struct ColourBox {
 /// the same answer as comparing every entry (ties go to the lower index), in a fraction of the
 /// comparisons on a gradient's 256-colour palette, which every distinct colour of every frame
 /// is matched against several times while planning (brute force was a third of the encoding
-/// time on the mesh-gradient bench).
+/// time on the mesh-gradient bench). The walk starts from a table of the first entry at each
+/// value of the channel, and reads the entries from one packed buffer: a binary search and
+/// three arrays took 1.6 times as long per query on a mesh frame's colours.
 struct NearestColour {
-    /// Entries in search order: the sorting channel first, then the other two, and the
+    /// Entries in search order, four words each: the sorting channel, the other two, the
     /// palette index.
-    private let key: [Int32], u: [Int32], v: [Int32], original: [Int]
+    private let entries: [Int32]
+    /// For each value of the sorting channel (and 256), the first entry whose value is at least it.
+    private let start: [UInt16]
     /// Which channel is the key: 0 red, 1 green, 2 blue.
     private let axis: Int
     /// The palette in its own order.
@@ -270,47 +284,55 @@ struct NearestColour {
         let axis = spread[0] >= spread[1] && spread[0] >= spread[2] ? 0 : (spread[1] >= spread[2] ? 1 : 2)
         let order = palette.indices.sorted { (channels(palette[$0])[axis], $0) < (channels(palette[$1])[axis], $1) }
         self.axis = axis
-        key = order.map { channels(palette[$0])[axis] }
-        u = order.map { channels(palette[$0])[(axis + 1) % 3] }
-        v = order.map { channels(palette[$0])[(axis + 2) % 3] }
-        original = order
+        var start = [UInt16](repeating: 0, count: 257)
+        var k = 0
+        for v in 0...256 {
+            while k < order.count && channels(palette[order[k]])[axis] < v { k += 1 }
+            start[v] = UInt16(k)
+        }
+        self.start = start
+        entries = order.flatMap { k -> [Int32] in
+            let c = channels(palette[k])
+            return [c[axis], c[(axis + 1) % 3], c[(axis + 2) % 3], Int32(k)]
+        }
     }
 
     /// The index of the palette colour nearest `c` (the lowest of equally near ones). `hint`, a
     /// guess at it, only shortens the search: its distance bounds the walk from the start.
     func nearest(_ c: RGB, hint: Int? = nil) -> Int {
         let (q, qu, qv): (Int32, Int32, Int32) = axis == 0 ? (c.r, c.g, c.b) : axis == 1 ? (c.g, c.b, c.r) : (c.b, c.r, c.g)
-        // The first entry whose key is at least q.
-        var low = 0, high = key.count
-        while low < high {
-            let mid = (low + high) / 2
-            if key[mid] < q { low = mid + 1 } else { high = mid }
-        }
-        var best = 0
+        var best: Int32 = 0
         var bestDistance = Int32.max
         if let hint {
-            best = hint
+            best = Int32(hint)
             bestDistance = colours[hint].distance(to: c)
         }
-        @inline(__always) func consider(_ k: Int, _ dk: Int32) {
-            let du = u[k] - qu, dv = v[k] - qv
-            let d = dk * dk + du * du + dv * dv
-            if d < bestDistance || d == bestDistance && original[k] < best {
-                bestDistance = d
-                best = original[k]
+        return entries.withUnsafeBufferPointer { e in
+            let count = e.count / 4
+            let low = Int(start[Int(min(256, max(0, q)))])
+            @inline(__always) func consider(_ k: Int, _ dk: Int32) {
+                let du = e[4 * k + 1] - qu, dv = e[4 * k + 2] - qv
+                let d = dk * dk + du * du + dv * dv
+                if d < bestDistance || d == bestDistance && e[4 * k + 3] < best {
+                    bestDistance = d
+                    best = e[4 * k + 3]
+                }
             }
+            var up = low
+            while up < count {
+                let dk = e[4 * up] - q
+                if dk * dk > bestDistance { break }
+                consider(up, dk)
+                up += 1
+            }
+            var down = low - 1
+            while down >= 0 {
+                let dk = q - e[4 * down]
+                if dk * dk > bestDistance { break }
+                consider(down, dk)
+                down -= 1
+            }
+            return Int(best)
         }
-        var up = low, down = low - 1
-        while up < key.count || down >= 0 {
-            if up < key.count {
-                let dk = key[up] - q
-                if dk * dk > bestDistance { up = key.count } else { consider(up, dk); up += 1 }
-            }
-            if down >= 0 {
-                let dk = q - key[down]
-                if dk * dk > bestDistance { down = -1 } else { consider(down, dk); down -= 1 }
-            }
-        }
-        return best
     }
 }
