@@ -52,11 +52,22 @@ struct Stroker: PolylineSink {
         }
         if points.count == 1 {
             dot(points[0])
+        } else if closed, points.count == 2 {
+            // There and back (`M a L b Z`, how Inkscape draws text placeholders as lines): both
+            // sides are the same rectangle, and two loops over it would count every edge pixel
+            // twice (exact-area coverage adds them). One loop instead, as an open line whose
+            // ends are its two half-turn joins, as Chromium draws it.
+            openOutline(endCap: halfTurnEnd, startCap: halfTurnEnd)
+        } else if !closed, points.count == 3, points[2] == points[0] {
+            // There and back left open (`M a L b L a`): the same, b's end its half-turn join.
+            points.removeLast()
+            smooth.removeLast()
+            openOutline(endCap: halfTurnEnd, startCap: style.cap)
         } else if closed {
             loop(points, smooth)
             loop(points.reversed(), smooth.reversed())
         } else {
-            openOutline()
+            openOutline(endCap: style.cap, startCap: style.cap)
         }
         points = []
         smooth = []
@@ -64,13 +75,17 @@ struct Stroker: PolylineSink {
 
     // MARK: Contours
 
-    private mutating func openOutline() {
+    /// The end a half-turn join gives: a bevel, or a miter (never within its limit at a half
+    /// turn), is a butt end, a round join a round end.
+    private var halfTurnEnd: StrokeStyle.Cap { style.join == .round ? .round : .butt }
+
+    private mutating func openOutline(endCap: StrokeStyle.Cap, startCap: StrokeStyle.Cap) {
         let reversed = Array(points.reversed())
         started = false
         side(points, smooth, closed: false)
-        cap(at: reversed[0], direction(reversed[1], reversed[0]))
+        cap(at: reversed[0], direction(reversed[1], reversed[0]), endCap)
         side(reversed, smooth.reversed(), closed: false)
-        cap(at: points[0], direction(points[1], points[0]))
+        cap(at: points[0], direction(points[1], points[0]), startCap)
         outline.close()
     }
 
@@ -173,10 +188,10 @@ struct Stroker: PolylineSink {
         }
     }
 
-    /// The cap at end point `v` reached along direction `d`, from its left offset to its right.
-    private mutating func cap(at v: Point, _ d: Point) {
+    /// The cap `kind` at end point `v` reached along direction `d`, from its left offset to its right.
+    private mutating func cap(at v: Point, _ d: Point, _ kind: StrokeStyle.Cap) {
         let left = offset(v, d), right = Point(2 * v.x - left.x, 2 * v.y - left.y)
-        switch style.cap {
+        switch kind {
         case .butt:
             emit(right)
         case .square:

@@ -33,6 +33,30 @@ import Testing
         #expect(abs(coveredArea(frame) - (22 * 12 - 18 * 8)) < 0.01)
     }
 
+    @Test func aSubpathGoingThereAndBackIsStrokedOnceWithItsHalfTurnJoinAsAnEnd() {
+        // M 3 1.5 L 3.62 1.5 Z, 1 wide: the pixel the line ends in is 62 % covered, not 124 %
+        // (its two sides as two loops); miter and bevel ends are butt ends, round ones round.
+        var there = line(Point(3, 1.5), Point(3.62, 1.5))
+        let open = there
+        there.close()
+        for (join, cap) in [(StrokeStyle.Join.miter, StrokeStyle.Cap.butt), (.bevel, .butt), (.round, .round)] {
+            let closed = CoverageMask(path: there.stroked(StrokeStyle(width: 1, cap: .square, join: join)))
+            let reference = CoverageMask(path: open.stroked(StrokeStyle(width: 1, cap: cap, join: join)))
+            #expect(closed.bounds == reference.bounds, "\(join)")
+            #expect(closed.alphas.indices.first { closed.alphas[$0] != reference.alphas[$0] } == nil, "\(join)")
+        }
+        #expect(abs(Int(CoverageMask(path: there.stroked(width: 1))[3, 1]) - 158) <= 1)
+        // Left open (M a L b L a), the start keeps its cap and b's end is the half-turn join.
+        var back = open
+        back.line(to: Point(3, 1.5))
+        let backAndForth = CoverageMask(path: back.stroked(StrokeStyle(width: 1, cap: .square, join: .bevel)))
+        var squareStart = Path()
+        squareStart.move(to: Point(2.5, 1.5))
+        squareStart.line(to: Point(3.62, 1.5))
+        #expect(backAndForth.bounds == CoverageMask(path: squareStart.stroked(width: 1)).bounds)
+        #expect(abs(Int(backAndForth[2, 1]) - 128) <= 1 && abs(Int(backAndForth[3, 1]) - 158) <= 1)
+    }
+
     @Test func joinsDifferOnlyAtTheOuterCorner() {
         var corner = Path()
         corner.move(to: Point(5, 30))
