@@ -27,6 +27,19 @@ public final class Canvas {
         set { rasterizer.tolerance = newValue > 0 && newValue.isFinite ? newValue : Rasterizer.defaultTolerance }
     }
 
+    /// Whether filled edges start and end on quarter-pixel rows, as Skia's analytic
+    /// anti-aliasing (what Chromium draws paths with) places them: each point of the path's
+    /// lines (not the points a curve is flattened into, which Skia steps through with edges of
+    /// its own) has its y rounded to the nearest quarter pixel and x truncated to 1/256 px
+    /// before coverage is measured by exact area as always. An edge at y = 3.6 then covers its
+    /// row half, not 60 %, as in Chromium. One upright rectangle is left exact, as Skia fills
+    /// it (`Path.isUprightRectangle(through:)`). Off unless set (scenes draw exact edges);
+    /// `VectorImage.rendered` (`popping-render svg`) sets it.
+    public var snapsRowsToQuarterPixels: Bool {
+        get { rasterizer.snapsRowsToQuarterPixels }
+        set { rasterizer.snapsRowsToQuarterPixels = newValue }
+    }
+
     /// A canvas of `width` × `height` pixels filled with `background`.
     public init(width: Int, height: Int, background: Color = .clear) {
         pixmap = Pixmap(width: width, height: height)

@@ -19,6 +19,12 @@ struct EdgeList: PolylineSink {
     private var start: UInt64 = 0
     private var last: UInt64 = 0
 
+    /// Whether points are placed as Skia's analytic anti-aliasing places them (see
+    /// `Canvas.snapsRowsToQuarterPixels`): x truncated to 1/256 px, y truncated to 1/256 px and
+    /// then rounded to the nearest quarter pixel (SkAnalyticEdge's SnapY, halves rounded up);
+    /// points inside a flattened curve stay exact.
+    var snapsRowsToQuarterPixels = false
+
     /// Coordinates are kept within ±2^20 px, so products of 24.8 values fit comfortably in Int.
     private static let limit = Double(1 << 28)
 
@@ -56,7 +62,18 @@ struct EdgeList: PolylineSink {
             return (0, 0)
         }
         func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).roundToInt) }
-        return (q(p.x), q(p.y))
+        guard snapsRowsToQuarterPixels else { return (q(p.x), q(p.y)) }
+        // bounded: clamped to ±2^28 first
+        func truncated(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit)) }
+        return (truncated(p.x), ((truncated(p.y) + 32) >> 6) << 6)
+    }
+
+    /// `p` in 24.8 rounded, never snapped (a point inside a flattened curve).
+    private mutating func exact(_ p: Point) -> (x: Int32, y: Int32) {
+        let snaps = snapsRowsToQuarterPixels
+        snapsRowsToQuarterPixels = false
+        defer { snapsRowsToQuarterPixels = snaps }
+        return fixed(p)
     }
 
     mutating func beginContour(at p: Point) {
@@ -65,7 +82,7 @@ struct EdgeList: PolylineSink {
     }
 
     mutating func line(to p: Point, smooth: Bool) {
-        let q = Self.packed(fixed(p))
+        let q = Self.packed(smooth && snapsRowsToQuarterPixels ? exact(p) : fixed(p))
         append(last, q)
         last = q
     }

@@ -42,7 +42,7 @@ extension Canvas {
                             hairlines: hairlines)
         let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work),
                                   budget: budget.spending(2 * w * h), hairlines: hairlines,
-                                  curveTolerance: curveTolerance)
+                                  drawingLike: self)
         let saved = clip
         if device.isAxisAligned {
             // Chromium rounds an upright filter region out to whole device pixels and cuts the
@@ -124,10 +124,10 @@ extension VectorFilter {
 
     /// Runs the primitives on `source`, the element drawn into a layer whose pixels `transform`
     /// maps the element's user space onto, and returns the last result as an sRGB pixmap.
-    /// `feImage` pictures are drawn within `budget` (none: they stay transparent), their curves
-    /// flattened within `curveTolerance` device pixels.
+    /// `feImage` pictures are drawn within `budget` (none: they stay transparent), their edges
+    /// placed as `canvas` places them.
     func apply(to source: Pixmap, transform: AffineTransform, budget: LayerBudget?, hairlines: Bool,
-               curveTolerance: Double) -> Pixmap {
+               drawingLike canvas: Canvas) -> Pixmap {
         let width = source.width, height = source.height
         let bounds = PixelRect(width: width, height: height)
         var graphic = [false: FilterImage(source)]
@@ -216,10 +216,9 @@ extension VectorFilter {
             case let .lighting(lighting):
                 result = input(0).lit(lighting, transform: transform, over: subregion)
             case let .image(picture):
-                let canvas = Canvas(width: width, height: height)
-                canvas.curveTolerance = curveTolerance
-                if let budget { canvas.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }
-                result = FilterImage(canvas.pixmap).converted(linearRGB: linear)
+                let layer = canvas.offscreenCanvas(width: width, height: height)
+                if let budget { layer.drawChildren(of: picture, transform: transform, budget: budget, hairlines: hairlines) }
+                result = FilterImage(layer.pixmap).converted(linearRGB: linear)
             case let .dropShadow(dx, dy, x, y, color):
                 let image = input(0)
                 let (sx, sy) = shift(dx, dy)

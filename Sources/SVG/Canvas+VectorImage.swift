@@ -48,10 +48,12 @@ extension Canvas {
         draw(flat.pixmap, transform: placement.concatenating(transform), projection: projection, alpha: alpha)
     }
 
-    /// A transparent canvas for an offscreen layer, flattening curves as this one does.
+    /// A transparent canvas for an offscreen layer, flattening curves and placing edges as
+    /// this one does.
     func offscreenCanvas(width: Int, height: Int) -> Canvas {
         let canvas = Canvas(width: width, height: height)
         canvas.curveTolerance = curveTolerance
+        canvas.snapsRowsToQuarterPixels = snapsRowsToQuarterPixels
         return canvas
     }
 
@@ -157,6 +159,12 @@ extension Canvas {
                            transform: device)
             return
         }
+        // Chromium strokes an upright rectangle with miter joins as a frame of exact edges
+        // (Skia's stroked drawRect), its rows not snapped as a path's are.
+        let frame = snapsRowsToQuarterPixels && stroke.dashes.isEmpty && stroke.style.join == .miter
+            && stroke.style.miterLimit >= 2.0.squareRoot() && stroke.centerline.isUprightRectangle(through: device)
+        if frame { snapsRowsToQuarterPixels = false }
+        defer { if frame { snapsRowsToQuarterPixels = true } }
         let scale = max(transform.axisScales.x, transform.axisScales.y)
         if Shape.strokeTolerance * scale <= curveTolerance {
             self.fill(stroke.outline, paint: stroke.paint, rule: .nonZero, transform: transform)
@@ -199,11 +207,14 @@ extension VectorImage {
     }
 
     /// The image rendered as a browser shows the file at `width` × `height` pixels: the
-    /// viewBox fitted by `preserveAspectRatio`, over `background`, with thin strokes as
-    /// `hairlines` asks (see `Canvas.draw(_:transform:alpha:hairlines:)`).
+    /// viewBox fitted by `preserveAspectRatio`, over `background`, curves flattened within
+    /// `fileCurveTolerance`, edges on quarter-pixel rows as Chromium's (see
+    /// `Canvas.snapsRowsToQuarterPixels`), with thin strokes as `hairlines` asks (see
+    /// `Canvas.draw(_:transform:alpha:hairlines:)`).
     public func rendered(width: Int, height: Int, background: Color = .clear, hairlines: Bool = false) -> Pixmap {
         let canvas = Canvas(width: width, height: height, background: background)
         canvas.curveTolerance = Self.fileCurveTolerance
+        canvas.snapsRowsToQuarterPixels = true
         if let fit = transform(fittingWidth: Double(width), height: Double(height)) {
             canvas.draw(self, transform: fit, hairlines: hairlines)
         }
