@@ -226,8 +226,7 @@ enum GIFFrameEncoder {
                               transparentIndex: Int?, redrawnBy next: GIFFramePixels? = nil) -> GIFDiffusedMatch {
         let exact = GIFPaletteLookup(palette.colours)
         let rect = frame.rect
-        var target = [UInt32](repeating: 0, count: indices.count)
-        var tolerance = [UInt8](repeating: 0, count: indices.count)
+        var tolerance = [UInt8](repeating: GIFDiffusedMatch.notFree, count: indices.count)
         // Neighbouring pixels often share a colour: whether the palette holds it is looked up once.
         var lastColour = GIFFramePixels.unchangedFlag, lastExact = false
         for row in 0..<rect.height {
@@ -240,13 +239,12 @@ enum GIFFrameEncoder {
                     lastExact = exact.index(of: colour) != nil
                 }
                 guard Int(indices[i]) != transparentIndex, !lastExact else { continue }
-                target[i] = colour | GIFDiffusedMatch.freeFlag
                 let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
                 let redrawn = next?.redraws(x: rect.x + column, y: rect.y + row) ?? false
                 tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
             }
         }
-        return GIFDiffusedMatch(target: target, palette: palette.colours.map(RGB.init), width: frame.rect.width,
+        return GIFDiffusedMatch(target: frame.pixels, palette: palette.colours.map(RGB.init), width: frame.rect.width,
                                 tolerance: tolerance)
     }
 

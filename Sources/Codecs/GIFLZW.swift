@@ -167,20 +167,22 @@ enum GIFLZW {
 /// Pixels not marked free (exact colours, transparent and unchanged pixels) are never changed
 /// and pass no error on.
 struct GIFDiffusedMatch: Sendable {
-    /// In `target`: the pixel may take another colour.
-    static let freeFlag: UInt32 = 1 << 24
-    /// Per pixel, the colour it wants (0x00BBGGRR), with `freeFlag` where it may change.
+    /// In `tolerance`: the pixel may not change (exact colours, transparent and unchanged pixels).
+    static let notFree = UInt8.max
+    /// Per pixel, the colour it wants in its low 24 bits (0x00BBGGRR): the frame's own pixel
+    /// words, shared rather than copied (the bits above are the frame's flags).
     let target: [UInt32]
     /// The palette the indices refer to (without the transparent entry).
     let palette: [RGB]
     /// Row length of the pixels, for diffusing error down.
     let width: Int
-    /// Per pixel, the largest RGB distance (levels) from the wanted colour, error included.
+    /// Per pixel, the largest RGB distance (levels) from the wanted colour, error included, or
+    /// `notFree`.
     let tolerance: [UInt8]
 
     /// Whether pixel `i` may take another colour.
     @inline(__always)
-    func isFree(_ i: Int) -> Bool { target[i] & Self.freeFlag != 0 }
+    func isFree(_ i: Int) -> Bool { tolerance[i] != Self.notFree }
 }
 
 /// The lossy path `GIFLZW` follows from a free pixel: the longest string of table entries the
@@ -348,8 +350,8 @@ struct DiffusedError {
             bestSquaredSum = squaredSum
         }
         guard i < rowEnd, visits < LossyPath.maxVisits else { return }
+        guard tolerance[i] != GIFDiffusedMatch.notFree else { return }
         let wanted = target[i]
-        guard wanted & GIFDiffusedMatch.freeFlag != 0 else { return }
         let own = Int(indices[i])
         let t = Int(tolerance[i]) * Self.unit
         let limit = t * t
@@ -393,7 +395,7 @@ struct DiffusedError {
     /// pixel in order.
     mutating func settle(_ i: Int, index: Int) {
         let x = column
-        if target[i] & GIFDiffusedMatch.freeFlag != 0, index < paletteCount {
+        if tolerance[i] != GIFDiffusedMatch.notFree, index < paletteCount {
             let wanted = target[i], p = palette + 3 * index, o = 3 * (x + 1)
             let d = (p[0] - Self.unit * Int(wanted & 0xFF), p[1] - Self.unit * Int((wanted >> 8) & 0xFF),
                      p[2] - Self.unit * Int((wanted >> 16) & 0xFF))

@@ -162,22 +162,23 @@ func slowRamp(lift: Int = 0) -> Pixmap {
     private func rampCase() -> (indices: [UInt8], match: GIFDiffusedMatch, palette: [RGB]) {
         let width = 64, height = 32
         let palette = (0..<16).map { RGB(r: 8 * $0, g: 8 * $0, b: 8 * $0) }
-        var indices: [UInt8] = [], target: [UInt32] = []
+        var indices: [UInt8] = [], target: [UInt32] = [], tolerance: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {
                 if x % 8 == 0 {
                     indices.append(UInt8(x / 8))
                     target.append(0)
+                    tolerance.append(GIFDiffusedMatch.notFree)
                 } else {
                     let v = x * 120 / 63
                     // The nearest grey, dithered by a checkerboard between its two neighbours.
                     indices.append(UInt8(min(15, (v + 4 * ((x + y) & 1)) / 8)))
-                    target.append(UInt32(v) * 0x010101 | GIFDiffusedMatch.freeFlag)
+                    target.append(UInt32(v) * 0x010101)
+                    tolerance.append(8)
                 }
             }
         }
-        let match = GIFDiffusedMatch(target: target, palette: palette, width: width,
-                                     tolerance: [UInt8](repeating: 8, count: indices.count))
+        let match = GIFDiffusedMatch(target: target, palette: palette, width: width, tolerance: tolerance)
         return (indices, match, palette)
     }
 
@@ -207,7 +208,7 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         // Wide latitude, so that only the run error stops a string from drawing a row off one way.
         let (indices, ramp, palette) = rampCase()
         let match = GIFDiffusedMatch(target: ramp.target, palette: palette, width: ramp.width,
-                                     tolerance: [UInt8](repeating: 40, count: indices.count))
+                                     tolerance: ramp.tolerance.map { $0 == GIFDiffusedMatch.notFree ? $0 : 40 })
         let lossy = GIFLZW.encode(indices, minCodeSize: 4, diffused: match)
         let decoded = try GIFTestDecoder.lzwDecode(lossy, minCodeSize: 4, pixelCount: indices.count)
         let limit = DiffusedError.runTolerance * DiffusedError.unit
@@ -236,13 +237,14 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         let later = GIFFramePixels(rect: GIFRect(x: 0, y: 0, width: 4, height: 1), pixels: pixels,
                                    hasUnchanged: false, change: [2, 10, 90, 90])
         let match = GIFFrameEncoder.diffusedMatch(later, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
-        #expect(match.tolerance == [3, 15, 0, UInt8(GIFFrameEncoder.maxMovingTolerance)])
+        let fixed = GIFDiffusedMatch.notFree
+        #expect(match.tolerance == [3, 15, fixed, UInt8(GIFFrameEncoder.maxMovingTolerance)])
         #expect(!match.isFree(2))
         // A first frame stays on screen: the same small latitude everywhere.
         let first = GIFFramePixels(rect: later.rect, pixels: pixels, hasUnchanged: false)
         let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil)
         let s = GIFFrameEncoder.settledTolerance
-        #expect(settled.tolerance == [s, s, 0, s])
+        #expect(settled.tolerance == [s, s, fixed, s])
     }
 
     @Test func pixelsTheNextFrameDrawsAgainGetAtLeastTheRedrawnLatitude() {
@@ -259,11 +261,11 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         let first = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false)
         let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
                                                     redrawnBy: next)
-        #expect(settled.tolerance == [r, r, 0, s])
+        #expect(settled.tolerance == [r, r, GIFDiffusedMatch.notFree, s])
         let later = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false, change: [2, 10, 90, 90])
         let moving = GIFFrameEncoder.diffusedMatch(later, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
                                                    redrawnBy: next)
-        #expect(moving.tolerance == [r, 15, 0, UInt8(GIFFrameEncoder.maxMovingTolerance)])
+        #expect(moving.tolerance == [r, 15, GIFDiffusedMatch.notFree, UInt8(GIFFrameEncoder.maxMovingTolerance)])
     }
 
     @Test func aFrameRedrawsTheCanvasPixelsItChangesOnly() {
