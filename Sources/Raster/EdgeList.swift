@@ -22,7 +22,7 @@ struct EdgeList: PolylineSink {
     /// Whether points are placed as Skia's analytic anti-aliasing places them (see
     /// `Canvas.snapsRowsToQuarterPixels`): x truncated to 1/256 px, y truncated to 1/256 px and
     /// then rounded to the nearest quarter pixel (SkAnalyticEdge's SnapY, halves rounded up);
-    /// points inside a flattened curve stay exact.
+    /// points inside a flattened curve stay exact. Set for each path loaded.
     var snapsRowsToQuarterPixels = false
 
     /// Coordinates are kept within ±2^20 px, so products of 24.8 values fit comfortably in Int.
@@ -54,35 +54,27 @@ struct EdgeList: PolylineSink {
         flatten(path, transform: transform, tolerance: tolerance, into: &self)
     }
 
-    /// `p` in 24.8, clamped to ±2^20 px; notes a non-finite point.
+    /// `p` in 24.8, clamped to ±2^20 px, its row snapped when `snapped`; notes a non-finite point.
     @inline(__always)
-    private mutating func fixed(_ p: Point) -> (x: Int32, y: Int32) {
+    private mutating func fixed(_ p: Point, snapped: Bool) -> (x: Int32, y: Int32) {
         guard p.x.isFinite, p.y.isFinite else {
             isFinite = false
             return (0, 0)
         }
         func q(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit).roundToInt) }
-        guard snapsRowsToQuarterPixels else { return (q(p.x), q(p.y)) }
+        guard snapped else { return (q(p.x), q(p.y)) }
         // bounded: clamped to ±2^28 first
         func truncated(_ v: Double) -> Int32 { Int32(min(max(v * 256, -EdgeList.limit), EdgeList.limit)) }
         return (truncated(p.x), ((truncated(p.y) + 32) >> 6) << 6)
     }
 
-    /// `p` in 24.8 rounded, never snapped (a point inside a flattened curve).
-    private mutating func exact(_ p: Point) -> (x: Int32, y: Int32) {
-        let snaps = snapsRowsToQuarterPixels
-        snapsRowsToQuarterPixels = false
-        defer { snapsRowsToQuarterPixels = snaps }
-        return fixed(p)
-    }
-
     mutating func beginContour(at p: Point) {
-        start = Self.packed(fixed(p))
+        start = Self.packed(fixed(p, snapped: snapsRowsToQuarterPixels))
         last = start
     }
 
     mutating func line(to p: Point, smooth: Bool) {
-        let q = Self.packed(smooth && snapsRowsToQuarterPixels ? exact(p) : fixed(p))
+        let q = Self.packed(fixed(p, snapped: snapsRowsToQuarterPixels && !smooth))
         append(last, q)
         last = q
     }

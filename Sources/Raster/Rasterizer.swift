@@ -11,10 +11,7 @@ final class Rasterizer {
     /// `Canvas.curveTolerance`).
     var tolerance = Rasterizer.defaultTolerance
     /// Whether edges are placed as Skia places them (see `Canvas.snapsRowsToQuarterPixels`).
-    var snapsRowsToQuarterPixels: Bool {
-        get { edges.snapsRowsToQuarterPixels }
-        set { edges.snapsRowsToQuarterPixels = newValue }
-    }
+    var snapsRowsToQuarterPixels = false
     /// 0.1 px: what scenes and their goldens are drawn with.
     static let defaultTolerance = 0.1
 
@@ -29,11 +26,9 @@ final class Rasterizer {
     /// inside `limit` (empty when there is nothing to draw, or a point is not finite).
     func load(_ path: Path, transform: AffineTransform, within limit: PixelRect) -> PixelRect {
         edges.removeAll()
-        let snaps = edges.snapsRowsToQuarterPixels
         // Skia fills one upright rectangle exactly (SkScan::AntiFillRect), rows unsnapped.
-        if snaps, path.isUprightRectangle(through: transform) { edges.snapsRowsToQuarterPixels = false }
+        edges.snapsRowsToQuarterPixels = snapsRowsToQuarterPixels && !path.isUprightRectangle(through: transform)
         edges.add(path, transform: transform, tolerance: tolerance)
-        edges.snapsRowsToQuarterPixels = snaps
         return measure(within: limit)
     }
 
@@ -42,6 +37,7 @@ final class Rasterizer {
     func load(_ path: Path, transform: AffineTransform, projection: ProjectiveTransform,
               within limit: PixelRect) -> PixelRect {
         edges.removeAll()
+        edges.snapsRowsToQuarterPixels = snapsRowsToQuarterPixels
         edges.add(path, transform: transform, projection: projection)
         return measure(within: limit)
     }
