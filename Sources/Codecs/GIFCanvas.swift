@@ -32,6 +32,27 @@ struct GIFFramePixels: Sendable {
     }
 }
 
+/// What draws over a frame after it, which decides how much lossy latitude its dithered pixels
+/// get (`GIFFrameEncoder.diffusedMatch`).
+enum GIFNextFrame: Sendable {
+    /// Nothing: the frame stays on screen (the last frame of a GIF that stops on it).
+    case nothing
+    /// The next frame, which draws the pixels it changes.
+    case frame(GIFFramePixels)
+    /// Every pixel: the last frame of a GIF that loops forever is followed by its first frame
+    /// again, which covers the canvas (or, in a transparent GIF, by a canvas cleared for it).
+    case everything
+
+    /// Whether the canvas pixel (x, y) is drawn again.
+    func redraws(x: Int, y: Int) -> Bool {
+        switch self {
+        case .nothing: false
+        case .frame(let next): next.redraws(x: x, y: y)
+        case .everything: true
+        }
+    }
+}
+
 /// What the GIF shows so far, as the source colours last written at each pixel. It finds the
 /// rectangle a new frame changes and cuts it out, so each GIF frame stores only that rectangle
 /// with the pixels already on screen made transparent.

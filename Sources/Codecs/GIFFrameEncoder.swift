@@ -81,7 +81,7 @@ enum GIFFrameEncoder {
     /// Encodes the first frame as `planFirst` planned it, in the global table. `next`: the frame
     /// after it, if any (see `diffusedMatch`).
     static func encodeFirst(_ frame: GIFFramePixels, plan: GIFFramePlan, global: GIFGlobalPalette, lossy: Int? = nil,
-                            redrawnBy next: GIFFramePixels? = nil) -> GIFEncodedFrame {
+                            redrawnBy next: GIFNextFrame = .nothing) -> GIFEncodedFrame {
         encode(frame, histogram: plan.histogram, palette: global.palette, index: plan.index, mix: plan.mix,
                transparentIndex: frame.hasUnchanged ? global.transparentIndex : nil, local: false, lossy: lossy,
                next: next)
@@ -96,8 +96,11 @@ enum GIFFrameEncoder {
     /// palette of its own, or as well as it served the frame that chose it: a moving or settling
     /// gradient then keeps the index of every pixel whose colour stays, so such pixels can stay
     /// transparent, and no seams appear where some pixels are written again under another palette.
+    /// With `coloursBefore` (the colours the frame's changed pixels had, as `GIFCanvas.take`
+    /// gives them), it is carried over only where enough pixels keep their index under it
+    /// (`keepsEnoughIndices`).
     static func plan(_ frame: GIFFramePixels, maxColours: Int, gradientColours: Int? = nil, dither: Bool,
-                     frameNumber: Int, previous: GIFFramePlan?) -> GIFFramePlan {
+                     frameNumber: Int, previous: GIFFramePlan?, coloursBefore: [UInt32]? = nil) -> GIFFramePlan {
         let gradientColours = gradientColours ?? maxColours
         let histogram = GIFHistogram(pixels: frame.pixels)
         var capacity = maxColours - (frame.hasUnchanged ? 1 : 0)
@@ -105,16 +108,24 @@ enum GIFFrameEncoder {
             capacity = gradientColours - (frame.hasUnchanged ? 1 : 0)
         }
         // The previous palette's index for every colour, and its error, when it may be carried over.
-        var carried: (index: [UInt8], error: Int)?
+        var carried: (index: [UInt8], error: Int, nearest: NearestColour)?
         if dither, let previous, previous.mix != nil, previous.colours.count <= capacity {
             let nearest = NearestColour(previous.colours.map(RGB.init))
             let index = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
-            carried = (index, squaredError(histogram, index, previous.colours))
+            carried = (index, squaredError(histogram, index, previous.colours), nearest)
         }
         let pixels = histogram.counts.reduce(0, +)
+        // Whether enough pixels keep their index under the carried palette, once asked.
+        var keepsIndices: Bool?
         func carriedOver(within error: Int) -> GIFFramePlan? {
             guard let previous, let carried,
                   carried.error <= max(error, previous.error * pixels / max(1, previous.pixels)) else { return nil }
+            if keepsIndices == nil {
+                keepsIndices = coloursBefore.map {
+                    keepsEnoughIndices(frame, before: $0, histogram: histogram, index: carried.index, under: carried.nearest)
+                } ?? true
+            }
+            guard keepsIndices! else { return nil }
             return GIFFramePlan(histogram: histogram, colours: previous.colours, index: carried.index,
                                 mix: GIFDither.mixes(histogram: histogram, index: carried.index,
                                                      colours: previous.colours, always: true),
@@ -143,6 +154,33 @@ enum GIFFrameEncoder {
                             error: error, paletteStart: frameNumber)
     }
 
+    /// The share of a frame's changed pixels, among those last written under the palette it may
+    /// carry over, that must keep their index under that palette for it to be carried over. Where
+    /// fewer do, the pixels the carried palette lets stay transparent are too few and too
+    /// scattered to pay for the palette that fits the frame less well: on the mesh bench
+    /// (bench/mesh_frames.py, full-frame gradients moving a median 5 levels a frame) frames 3
+    /// and 4 kept 14 % and 15 % and came to 77.7 and 75.5 KB under the carried palette against
+    /// 67.5 and 66.8 KB under their own, at the same blurred PSNR; the settling gradient of
+    /// GIFDitherTests, which the carried palette is for, keeps 25 %.
+    static let minimumKeptShare = 0.2
+
+    /// Whether at least `minimumKeptShare` of the changed pixels of `frame` whose colour before
+    /// (`before`, flagged `GIFFramePixels.carriedFlag`) was written under the palette `nearest`
+    /// searches get the same entry for their new colour (`index`, per `histogram` entry) as for
+    /// that colour, dither aside. Every fifth pixel is looked at.
+    static func keepsEnoughIndices(_ frame: GIFFramePixels, before: [UInt32], histogram: GIFHistogram,
+                                   index: [UInt8], under nearest: NearestColour) -> Bool {
+        var kept = 0, looked = 0
+        for i in stride(from: 0, to: before.count, by: 5) {
+            let w = before[i], p = frame.pixels[i]
+            guard w & GIFFramePixels.carriedFlag != 0, p & GIFFramePixels.unchangedFlag == 0,
+                  let e = histogram.entry(of: p) else { continue }
+            looked += 1
+            if nearest.nearest(RGB(w & GIFFramePixels.colourMask)) == Int(index[e]) { kept += 1 }
+        }
+        return Double(kept) >= minimumKeptShare * Double(looked)
+    }
+
     /// Sum over a histogram of count × squared distance to its palette colour.
     static func squaredError(_ histogram: GIFHistogram, _ index: [UInt8], _ colours: [UInt32]) -> Int {
         var sum = 0
@@ -160,7 +198,7 @@ enum GIFFrameEncoder {
     /// are as wide as the first frame's palette needs, so it pays only for frames with many colours.
     /// `next`: the frame after it, if any (see `diffusedMatch`).
     static func encode(_ frame: GIFFramePixels, plan: GIFFramePlan, previous: [UInt32]? = nil,
-                       global: GIFGlobalPalette, lossy: Int? = nil, redrawnBy next: GIFFramePixels? = nil) -> GIFEncodedFrame {
+                       global: GIFGlobalPalette, lossy: Int? = nil, redrawnBy next: GIFNextFrame = .nothing) -> GIFEncodedFrame {
         let histogram = plan.histogram
         // A dithered frame's palette keeps an entry free for the transparent index (see `plan`),
         // which pixels that keep their index under a carried-over palette use.
@@ -180,7 +218,7 @@ enum GIFFrameEncoder {
 
     private static func encode(_ frame: GIFFramePixels, histogram: GIFHistogram, palette: GIFPalette,
                                index: [UInt8], mix: [GIFDither.Mix]?, transparentIndex: Int?, local: Bool,
-                               previous: [UInt32]? = nil, lossy: Int? = nil, next: GIFFramePixels? = nil) -> GIFEncodedFrame {
+                               previous: [UInt32]? = nil, lossy: Int? = nil, next: GIFNextFrame = .nothing) -> GIFEncodedFrame {
         let indices = paletteIndices(frame.pixels, histogram: histogram, index: index, colours: palette.colours,
                                      transparentIndex: transparentIndex, rect: frame.rect, mix: mix,
                                      previous: previous)
@@ -223,7 +261,7 @@ enum GIFFrameEncoder {
     /// `maxMovingTolerance` in later ones, at least `redrawnTolerance` where `next` (the frame
     /// after this one) changes the pixel.
     static func diffusedMatch(_ frame: GIFFramePixels, indices: [UInt8], palette: GIFPalette,
-                              transparentIndex: Int?, redrawnBy next: GIFFramePixels? = nil) -> GIFDiffusedMatch {
+                              transparentIndex: Int?, redrawnBy next: GIFNextFrame = .nothing) -> GIFDiffusedMatch {
         let exact = GIFPaletteLookup(palette.colours)
         let rect = frame.rect
         var tolerance = [UInt8](repeating: GIFDiffusedMatch.notFree, count: indices.count)
@@ -240,7 +278,7 @@ enum GIFFrameEncoder {
                 }
                 guard Int(indices[i]) != transparentIndex, !lastExact else { continue }
                 let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
-                let redrawn = next?.redraws(x: rect.x + column, y: rect.y + row) ?? false
+                let redrawn = next.redraws(x: rect.x + column, y: rect.y + row)
                 tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
             }
         }

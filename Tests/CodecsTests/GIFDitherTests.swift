@@ -260,12 +260,56 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         let r = UInt8(GIFFrameEncoder.redrawnTolerance), s = GIFFrameEncoder.settledTolerance
         let first = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false)
         let settled = GIFFrameEncoder.diffusedMatch(first, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
-                                                    redrawnBy: next)
+                                                    redrawnBy: .frame(next))
         #expect(settled.tolerance == [r, r, GIFDiffusedMatch.notFree, s])
         let later = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false, change: [2, 10, 90, 90])
         let moving = GIFFrameEncoder.diffusedMatch(later, indices: [0, 0, 1, 1], palette: palette, transparentIndex: nil,
-                                                   redrawnBy: next)
+                                                   redrawnBy: .frame(next))
         #expect(moving.tolerance == [r, 15, GIFDiffusedMatch.notFree, UInt8(GIFFrameEncoder.maxMovingTolerance)])
+    }
+
+    @Test func theLastFrameOfAGIFThatLoopsForeverGetsTheLatitudeOfARedrawnFrame() throws {
+        // Three moving gradients: in a GIF that loops forever the first frame is drawn over the
+        // last, so its dithered pixels get the redrawn latitude; one that stops on it, or loops a
+        // number of times and then stops, keeps it nearly exact. The frames before are the same.
+        let frames = [gradient(), gradient(shift: 6), gradient(shift: 12)]
+        let foreverBytes = try encodeGIF(frames, options: GIFOptions(loopCount: 0))
+        let twiceBytes = try encodeGIF(frames, options: GIFOptions(loopCount: 1))
+        let forever = try GIFTestDecoder.decode(foreverBytes), twice = try GIFTestDecoder.decode(twiceBytes)
+        let once = try GIFTestDecoder.decode(try encodeGIF(frames, options: GIFOptions(loopCount: nil)))
+        // The same loop block, one byte of count apart: the last frame is smaller.
+        #expect(foreverBytes.count < twiceBytes.count)
+        #expect(forever.frames.count == 3 && once.frames.count == 3 && twice.frames.count == 3)
+        func differing(_ a: DecodedGIF.Frame, _ b: DecodedGIF.Frame) -> Int {
+            a.indices.count == b.indices.count ? zip(a.indices, b.indices).filter { $0 != $1 }.count : -1
+        }
+        for k in 0..<2 { #expect(differing(forever.frames[k], once.frames[k]) == 0) }
+        #expect(differing(twice.frames[2], once.frames[2]) == 0)
+        #expect(differing(forever.frames[2], once.frames[2]) > 0)
+        // Still the gradient to a small blur: 8 × 8 block means within 3 levels.
+        let shown = blockMeans(forever.frames[2].screen, width: 96), source = blockMeans(screen(of: frames[2]), width: 96)
+        #expect(zip(shown, source).allSatisfy { abs($0.0 - $0.1) <= 3 * 64 * 3 })
+    }
+
+    @Test func aPaletteIsCarriedOverOnlyWhereEnoughPixelsKeepTheirIndex() {
+        // Under a palette of three greys, pixels that were 0x101010 (entry 0) keep their entry
+        // at 0x141414 and lose it at 0x787878 (entry 2).
+        let nearest = NearestColour([RGB(0x000000), RGB(0x404040), RGB(0x808080)])
+        let rect = GIFRect(x: 0, y: 0, width: 20, height: 1)
+        let before = [UInt32](repeating: 0x101010 | GIFFramePixels.carriedFlag, count: 20)
+        func keeps(movedFar: Int) -> Bool {
+            let pixels = (0..<20).map { $0 < movedFar ? UInt32(0x787878) : 0x141414 }
+            let frame = GIFFramePixels(rect: rect, pixels: pixels, hasUnchanged: false)
+            let histogram = GIFHistogram(pixels: pixels)
+            let index = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
+            return GIFFrameEncoder.keepsEnoughIndices(frame, before: before, histogram: histogram, index: index,
+                                                      under: nearest)
+        }
+        // Every fifth pixel is looked at: 0, 5, 10, 15.
+        #expect(keeps(movedFar: 0))
+        #expect(keeps(movedFar: 15))
+        #expect(!keeps(movedFar: 16))
+        #expect(GIFFrameEncoder.minimumKeptShare == 0.2)
     }
 
     @Test func aFrameRedrawsTheCanvasPixelsItChangesOnly() {
