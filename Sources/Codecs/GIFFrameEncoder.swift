@@ -111,7 +111,11 @@ enum GIFFrameEncoder {
         var carried: (index: [UInt8], error: Int, nearest: NearestColour)?
         if dither, let previous, previous.mix != nil, previous.colours.count <= capacity {
             let nearest = NearestColour(previous.colours.map(RGB.init))
-            let index = histogram.colours.map { UInt8(nearest.nearest(RGB($0))) }
+            // A colour the previous frame had too has its nearest entry there already, which
+            // bounds the search (the same answers).
+            let index = histogram.colours.map { c in
+                UInt8(nearest.nearest(RGB(c), hint: previous.histogram.entry(of: c).map { Int(previous.index[$0]) }))
+            }
             carried = (index, squaredError(histogram, index, previous.colours), nearest)
         }
         let pixels = histogram.counts.reduce(0, +)
@@ -262,21 +266,16 @@ enum GIFFrameEncoder {
     /// after this one) changes the pixel.
     static func diffusedMatch(_ frame: GIFFramePixels, indices: [UInt8], palette: GIFPalette,
                               transparentIndex: Int?, redrawnBy next: GIFNextFrame = .nothing) -> GIFDiffusedMatch {
-        let exact = GIFPaletteLookup(palette.colours)
         let rect = frame.rect
         var tolerance = [UInt8](repeating: GIFDiffusedMatch.notFree, count: indices.count)
-        // Neighbouring pixels often share a colour: whether the palette holds it is looked up once.
-        var lastColour = GIFFramePixels.unchangedFlag, lastExact = false
         for row in 0..<rect.height {
             for column in 0..<rect.width {
                 let i = row * rect.width + column, p = frame.pixels[i]
                 guard p & GIFFramePixels.unchangedFlag == 0 else { continue }
-                let colour = p & GIFFramePixels.colourMask
-                if colour != lastColour {
-                    lastColour = colour
-                    lastExact = exact.index(of: colour) != nil
-                }
-                guard Int(indices[i]) != transparentIndex, !lastExact else { continue }
+                // A colour the palette holds is its own entry (its nearest, never dithered), so
+                // the pixel's index tells whether the palette holds its colour exactly.
+                let k = Int(indices[i])
+                guard k != transparentIndex, palette.colours[k] != p & GIFFramePixels.colourMask else { continue }
                 let own = frame.change.isEmpty ? Int(settledTolerance) : Int(frame.change[i]) * 3 / 2
                 let redrawn = next.redraws(x: rect.x + column, y: rect.y + row)
                 tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
@@ -515,7 +514,8 @@ enum GIFDither {
         if p1 == c { return Mix(second: UInt8(n1), threshold: 0) }
         let mirrored = RGB(r: Int(min(255, max(0, 2 * c.r - p1.r))), g: Int(min(255, max(0, 2 * c.g - p1.g))),
                            b: Int(min(255, max(0, 2 * c.b - p1.b))))
-        let n2 = nearest.nearest(mirrored)
+        // n1 is twice as far from the mirrored point as from c: a bound for the search.
+        let n2 = nearest.nearest(mirrored, hint: n1)
         let p2 = palette[n2]
         let span = p2.distance(to: p1)
         guard n2 != n1, span > 0 else { return Mix(second: UInt8(n1), threshold: 0) }

@@ -47,17 +47,22 @@ enum GIFQuantizer {
         }
         guard !keepingFlats else {
             let flats = byCount.prefix { histogram.counts[$0] >= flatPixels }.count
-            return palette(for: histogram, byCount: byCount, capacity: capacity,
-                           keeping: Array(byCount.prefix(min(capacity / 2, flats))))
+            return Cut(histogram, byCount: byCount, capacity: capacity,
+                       keeping: Array(byCount.prefix(min(capacity / 2, flats)))).refined()
         }
         // A gradient keeps its extremes exactly only where the ramp's palette draws them more
         // than `extremeTolerance` away: where it does not, reserving them would only thin the
-        // middle of the ramp, and a later frame could no longer carry the palette over.
-        let plain = palette(for: histogram, byCount: byCount, capacity: capacity, keeping: [])
+        // middle of the ramp, and a later frame could no longer carry the palette over. That is
+        // judged on the median cut's colours, so only the palette kept is refined: judged on the
+        // refined palette, every frame of the mesh bench (bench/mesh_frames.py) was cut and
+        // refined twice, and refining was two fifths of its planning time.
+        let plain = Cut(histogram, byCount: byCount, capacity: capacity, keeping: [])
+        let nearest = NearestColour(plain.centres)
         let far = extremes(of: histogram).filter {
-            RGB(histogram.colours[$0]).distance(to: RGB(plain.colours[Int(plain.index[$0])])) > extremeTolerance
+            let c = RGB(histogram.colours[$0])
+            return c.distance(to: plain.centres[nearest.nearest(c)]) > extremeTolerance
         }
-        return far.isEmpty ? plain : palette(for: histogram, byCount: byCount, capacity: capacity, keeping: far)
+        return (far.isEmpty ? plain : Cut(histogram, byCount: byCount, capacity: capacity, keeping: far)).refined()
     }
 
     /// Squared RGB distance (2 levels on each channel) within which a gradient's palette draws
@@ -66,35 +71,54 @@ enum GIFQuantizer {
     /// from its end.
     static let extremeTolerance: Int32 = 12
 
-    /// The palette with the histogram entries `fixed` kept exactly (first), the rest median cut
-    /// and refined.
-    private static func palette(for histogram: GIFHistogram, byCount: [Int], capacity: Int,
-                                keeping fixedEntries: [Int]) -> (colours: [UInt32], index: [UInt8]) {
-        let n = histogram.count
-        let fixedCount = fixedEntries.count
-        let fixed = fixedEntries.map { RGB(histogram.colours[$0]) }
-        var isFixed = [Bool](repeating: false, count: n)
-        for e in fixedEntries { isFixed[e] = true }
-        let rest = byCount.filter { !isFixed[$0] }.map {
-            WeightedColour(colour: RGB(histogram.colours[$0]), weight: histogram.counts[$0])
+    /// A palette being made: the histogram entries `fixedEntries` kept exactly (first), the rest
+    /// median cut, not yet refined.
+    private struct Cut {
+        let histogram: GIFHistogram
+        let byCount: [Int]
+        let fixedEntries: [Int]
+        let isFixed: [Bool]
+        /// The colours that are not kept exactly, in `byCount` order.
+        let rest: [WeightedColour]
+        /// The fixed colours, then the means of the median cut's boxes.
+        let centres: [RGB]
+
+        init(_ histogram: GIFHistogram, byCount: [Int], capacity: Int, keeping fixedEntries: [Int]) {
+            self.histogram = histogram
+            self.byCount = byCount
+            self.fixedEntries = fixedEntries
+            var isFixed = [Bool](repeating: false, count: histogram.count)
+            for e in fixedEntries { isFixed[e] = true }
+            self.isFixed = isFixed
+            rest = byCount.filter { !isFixed[$0] }.map {
+                WeightedColour(colour: RGB(histogram.colours[$0]), weight: histogram.counts[$0])
+            }
+            centres = fixedEntries.map { RGB(histogram.colours[$0]) }
+                + medianCut(rest, into: capacity - fixedEntries.count)
         }
-        var centres = fixed + medianCut(rest, into: capacity - fixedCount)
-        // Each member's centre in the round before: the centres move little between rounds, so
-        // it bounds the next search closely (the same answers, in fewer comparisons).
-        var assigned = [UInt8]()
-        for _ in 0..<refinementRounds {
-            centres = refine(centres, movable: fixedCount..<centres.count, members: rest, assigned: &assigned)
+
+        /// The palette after `refinementRounds` of k-means that move only the median cut's
+        /// colours, and every histogram entry's index in it.
+        func refined() -> (colours: [UInt32], index: [UInt8]) {
+            var centres = self.centres
+            // Each member's centre in the round before: the centres move little between rounds,
+            // so it bounds the next search closely (the same answers, in fewer comparisons).
+            var assigned = [UInt8]()
+            for _ in 0..<refinementRounds {
+                centres = refine(centres, movable: fixedEntries.count..<centres.count, members: rest,
+                                 assigned: &assigned)
+            }
+            let lookup = NearestColour(centres)
+            var index = [UInt8](repeating: 0, count: histogram.count)
+            var restPosition = 0
+            for e in byCount where !isFixed[e] {
+                let hint = restPosition < assigned.count ? Int(assigned[restPosition]) : nil
+                index[e] = UInt8(lookup.nearest(RGB(histogram.colours[e]), hint: hint))
+                restPosition += 1
+            }
+            for (i, e) in fixedEntries.enumerated() { index[e] = UInt8(i) }
+            return (centres.map(\.packed), index)
         }
-        let lookup = NearestColour(centres)
-        var index = [UInt8](repeating: 0, count: n)
-        var restPosition = 0
-        for e in byCount where !isFixed[e] {
-            let hint = restPosition < assigned.count ? Int(assigned[restPosition]) : nil
-            index[e] = UInt8(lookup.nearest(RGB(histogram.colours[e]), hint: hint))
-            restPosition += 1
-        }
-        for (i, e) in fixedEntries.enumerated() { index[e] = UInt8(i) }
-        return (centres.map(\.packed), index)
     }
 
     /// The histogram entries of a gradient's darkest and brightest colours (Rec. 709 luma,
