@@ -19,10 +19,11 @@ struct EdgeList: PolylineSink {
     private var start: UInt64 = 0
     private var last: UInt64 = 0
 
-    /// Whether points are placed as Skia's analytic anti-aliasing places them (see
-    /// `Canvas.snapsRowsToQuarterPixels`): x truncated to 1/256 px, y truncated to 1/256 px and
-    /// then rounded to the nearest quarter pixel (SkAnalyticEdge's SnapY, halves rounded up);
-    /// points inside a flattened curve stay exact. Set for each path loaded.
+    /// Whether edges are placed as Skia's analytic anti-aliasing places them (see
+    /// `Canvas.snapsRowsToQuarterPixels`): a line's ends with x truncated to 1/256 px, y
+    /// truncated to 1/256 px and then rounded to the nearest quarter pixel (SkAnalyticEdge's
+    /// SnapY, halves rounded up); curves in Skia's forward-differenced steps (see
+    /// `analyticQuadSteps`) instead of flattened within the tolerance. Set for each path loaded.
     var snapsRowsToQuarterPixels = false
 
     /// Coordinates are kept within ±2^20 px, so products of 24.8 values fit comfortably in Int.
@@ -51,7 +52,104 @@ struct EdgeList: PolylineSink {
 
     /// Flattens `path` through `transform` within `tolerance` device pixels and adds it.
     mutating func add(_ path: Path, transform: AffineTransform, tolerance: Double) {
-        flatten(path, transform: transform, tolerance: tolerance, into: &self)
+        if snapsRowsToQuarterPixels {
+            addAsAnalyticEdges(path, transform: transform)
+        } else {
+            flatten(path, transform: transform, tolerance: tolerance, into: &self)
+        }
+    }
+
+    /// Adds `path` through `transform` with its curves cut where y turns and walked in Skia's
+    /// steps (see `analyticQuadSteps`), its lines' ends snapped; contours closed as `flatten`
+    /// closes them.
+    private mutating func addAsAnalyticEdges(_ path: Path, transform t: AffineTransform) {
+        var open = false
+        var index = 0
+        var current = Point.zero
+        let points = path.points
+        func next() -> Point {
+            index += 1
+            return clamped(t.apply(points[index - 1]))
+        }
+        var arcs = 0, continuedArcs = 0
+        /// Whether `list` holds `verbIndex`, moving `cursor` through the ascending list.
+        func holds(_ list: [Int], _ cursor: inout Int, _ verbIndex: Int) -> Bool {
+            while cursor < list.count, list[cursor] < verbIndex { cursor += 1 }
+            return cursor < list.count && list[cursor] == verbIndex
+        }
+        // The conics of one arc so far.
+        var arc: [Conic] = []
+        for (verbIndex, verb) in path.verbs.enumerated() {
+            if !arc.isEmpty, !(verb == .cubic && holds(path.continuedArcCubics, &continuedArcs, verbIndex)) {
+                addArc(arc)
+                arc.removeAll(keepingCapacity: true)
+            }
+            switch verb {
+            case .move:
+                if open { endContour(closed: false) }
+                current = next()
+                beginContour(at: current)
+                open = true
+            case .line:
+                current = next()
+                line(to: current, smooth: false)
+            case .quad:
+                let c = next(), end = next()
+                quadPiecesMonotonicInY(current, c, end) { a, b, c in analyticQuadSteps(a, b, c) { appendStep($0, down: $1) } }
+                current = end
+                last = Self.packed(fixed(end, snapped: true))
+            case .cubic:
+                let c1 = next(), c2 = next(), end = next()
+                if holds(path.arcCubics, &arcs, verbIndex), let conic = arcConic(current, c1, c2, end) {
+                    arc.append(Conic(start: current, control: conic.control, end: end, weight: conic.weight))
+                } else {
+                    if !arc.isEmpty {
+                        addArc(arc)
+                        arc.removeAll(keepingCapacity: true)
+                    }
+                    cubicPiecesMonotonicInY(current, c1, c2, end) { a, b, c, d in
+                        analyticCubicSteps(a, b, c, d) { appendStep($0, down: $1) }
+                    }
+                }
+                current = end
+                last = Self.packed(fixed(end, snapped: true))
+            case .close:
+                endContour(closed: true)
+                open = false
+            }
+        }
+        if !arc.isEmpty { addArc(arc) }
+        if open { endContour(closed: false) }
+    }
+
+    /// The conics of one arc, cut again as Skia cuts an arc (see `skiaArcConics`), as the
+    /// quadratics its edge builder makes of them.
+    private mutating func addArc(_ arc: [Conic]) {
+        for c in skiaArcConics(arc) {
+            conicQuads(c.start, c.control, c.end, weight: c.weight) { a, b, c in
+                quadPiecesMonotonicInY(a, b, c) { a, b, c in analyticQuadSteps(a, b, c) { appendStep($0, down: $1) } }
+            }
+        }
+    }
+
+    /// `p` within ±2^20 px, as `fixed` clamps it; a non-finite point is noted and kept (the
+    /// path is not drawn).
+    private mutating func clamped(_ p: Point) -> Point {
+        guard p.x.isFinite, p.y.isFinite else {
+            isFinite = false
+            return .zero
+        }
+        let m = EdgeList.limit / 256
+        return Point(min(max(p.x, -m), m), min(max(p.y, -m), m))
+    }
+
+    /// One step of an analytic curve edge (16.16, top to bottom) as a segment in 24.8, pointing
+    /// up when its curve runs up.
+    private mutating func appendStep(_ s: AnalyticStep, down: Bool) {
+        func q(_ v: Int) -> Int32 { Int32(clamping: v >> 8) }
+        let a = Segment(x0: q(s.x0), y0: q(s.y0), x1: q(s.x1), y1: q(s.y1))
+        guard a.y0 != a.y1 else { return }
+        segments.append(down ? a : Segment(x0: a.x1, y0: a.y1, x1: a.x0, y1: a.y0))
     }
 
     /// `p` in 24.8, clamped to ±2^20 px, its row snapped when `snapped`; notes a non-finite point.

@@ -56,9 +56,9 @@ extension Path {
         let arm = 4 / 3 * quarterTangent * radius
         let turn: Double = cross >= 0 ? 1 : -1
         let tu = Point(-u.y * turn, u.x * turn), tv = Point(-v.y * turn, v.x * turn)
-        cubic(to: Point(center.x + radius * v.x, center.y + radius * v.y),
-              control1: Point(center.x + radius * u.x + arm * tu.x, center.y + radius * u.y + arm * tu.y),
-              control2: Point(center.x + radius * v.x - arm * tv.x, center.y + radius * v.y - arm * tv.y))
+        arcCubic(to: Point(center.x + radius * v.x, center.y + radius * v.y),
+                 control1: Point(center.x + radius * u.x + arm * tu.x, center.y + radius * u.y + arm * tu.y),
+                 control2: Point(center.x + radius * v.x - arm * tv.x, center.y + radius * v.y - arm * tv.y))
     }
 }
 

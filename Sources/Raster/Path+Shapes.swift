@@ -115,10 +115,10 @@ extension Path {
         let rx = r.width / 2, ry = r.height / 2
         let kx = rx * kappa, ky = ry * kappa
         move(to: Point(r.maxX, c.y))
-        cubic(to: Point(c.x, r.maxY), control1: Point(r.maxX, c.y + ky), control2: Point(c.x + kx, r.maxY))
-        cubic(to: Point(r.minX, c.y), control1: Point(c.x - kx, r.maxY), control2: Point(r.minX, c.y + ky))
-        cubic(to: Point(c.x, r.minY), control1: Point(r.minX, c.y - ky), control2: Point(c.x - kx, r.minY))
-        cubic(to: Point(r.maxX, c.y), control1: Point(c.x + kx, r.minY), control2: Point(r.maxX, c.y - ky))
+        arcCubic(to: Point(c.x, r.maxY), control1: Point(r.maxX, c.y + ky), control2: Point(c.x + kx, r.maxY))
+        arcCubic(to: Point(r.minX, c.y), control1: Point(c.x - kx, r.maxY), control2: Point(r.minX, c.y + ky))
+        arcCubic(to: Point(c.x, r.minY), control1: Point(r.minX, c.y - ky), control2: Point(c.x - kx, r.minY))
+        arcCubic(to: Point(r.maxX, c.y), control1: Point(c.x + kx, r.minY), control2: Point(r.maxX, c.y - ky))
         close()
     }
 
@@ -131,7 +131,7 @@ extension Path {
     /// when the radius is zero (the two points coincide with the vertex).
     private mutating func corner(to end: Point, from start: Point, at vertex: Point) {
         guard end != vertex else { return }
-        cubic(to: end,
+        arcCubic(to: end,
               control1: Point(start.x + (vertex.x - start.x) * kappa, start.y + (vertex.y - start.y) * kappa),
               control2: Point(end.x + (vertex.x - end.x) * kappa, end.y + (vertex.y - end.y) * kappa))
     }

@@ -24,6 +24,18 @@ public struct Path: Equatable, Sendable {
     public private(set) var points: [Point] = []
     /// Where the current subpath started, for `close` and for drawing after a `close`.
     private var subpathStart: Point?
+    /// The indices in `verbs` of the cubics that stand for circular arcs (or their images under
+    /// an affine map) of at most 120°, control arms 4/3·tan(θ/4) of the radius long, as
+    /// `Path(ellipseIn:)`, `Path(roundedRect:)` and SVG's arc commands build them. Skia holds
+    /// such an arc as a conic of weight cos(θ/2) (SkPath::addOval, addRRect, arcTo), which is
+    /// how Chromium draws `<circle>`, `<ellipse>`, rounded `<rect>` and arcs; edges placed as
+    /// Skia places them (`Canvas.snapsRowsToQuarterPixels`) follow that conic, other fills the
+    /// cubic. Ascending.
+    public private(set) var arcCubics: [Int] = []
+    /// The indices in `verbs` of arc cubics (see `arcCubics`) continuing the arc of the cubic
+    /// before them: SVG's arc commands are cut into cubics of at most 90°, where Skia cuts the
+    /// arc (SkPath::arcTo) into equal conics of at most 120°. Ascending.
+    public private(set) var continuedArcCubics: [Int] = []
 
     /// An empty path.
     public init() {}
@@ -62,6 +74,16 @@ public struct Path: Equatable, Sendable {
         points += [c1, c2, p]
     }
 
+    /// A cubic standing for a circular arc (see `arcCubics`) to `p` with control points `c1`
+    /// and `c2`; `continuing` when it goes on with the arc of the cubic before it (see
+    /// `continuedArcCubics`).
+    public mutating func arcCubic(to p: Point, control1 c1: Point, control2 c2: Point, continuing: Bool = false) {
+        let continues = continuing && verbs.last == .cubic && arcCubics.last == verbs.count - 1
+        cubic(to: p, control1: c1, control2: c2)
+        arcCubics.append(verbs.count - 1)
+        if continues { continuedArcCubics.append(verbs.count - 1) }
+    }
+
     /// Closes the current subpath; the next segment starts where it began.
     public mutating func close() {
         guard let last = verbs.last, last != .close else { return }
@@ -70,6 +92,8 @@ public struct Path: Equatable, Sendable {
 
     /// Appends every subpath of `other`.
     public mutating func append(_ other: Path) {
+        arcCubics += other.arcCubics.map { $0 + verbs.count }
+        continuedArcCubics += other.continuedArcCubics.map { $0 + verbs.count }
         verbs += other.verbs
         points += other.points
         subpathStart = other.subpathStart ?? subpathStart

@@ -127,7 +127,9 @@ struct PathDataParser {
             let arc = EllipticalArc(from: current, to: p, radiusX: rx, radiusY: ry,
                                     rotationDegrees: rotation, largeArc: largeArc, sweep: sweep)
             if let cubics = arc.cubics() {
-                for segment in cubics { try cubicTo(segment.end, segment.control1, segment.control2) }
+                for (i, segment) in cubics.enumerated() {
+                    try cubicTo(segment.end, segment.control1, segment.control2, arc: true, continuing: i > 0)
+                }
             } else {
                 try lineTo(p)
             }
@@ -157,8 +159,15 @@ struct PathDataParser {
         current = p
     }
 
-    private mutating func cubicTo(_ p: Point, _ c1: Point, _ c2: Point) throws {
-        path.cubic(to: try checked(p), control1: try checked(c1), control2: try checked(c2))
+    /// A cubic to `p`; `arc` when it stands for a piece of an elliptical arc, `continuing` when
+    /// not its first (see `Path.arcCubics`).
+    private mutating func cubicTo(_ p: Point, _ c1: Point, _ c2: Point, arc: Bool = false, continuing: Bool = false) throws {
+        let (p, c1, c2) = (try checked(p), try checked(c1), try checked(c2))
+        if arc {
+            path.arcCubic(to: p, control1: c1, control2: c2, continuing: continuing)
+        } else {
+            path.cubic(to: p, control1: c1, control2: c2)
+        }
         current = p
     }
 

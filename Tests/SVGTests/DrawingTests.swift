@@ -60,6 +60,19 @@ import Testing
         #expect(abs(Int(rect.rendered(width: 4, height: 4)[1, 1].a) - 153) <= 1)
     }
 
+    @Test func aFileRenderedOnItsOwnDrawsCirclesAndArcsAsChromiumsConicsAndCurveSteps() throws {
+        // Chromium holds a <circle> and a path's arcs as conics (SkPath::addOval, arcTo) and its
+        // edge builder cuts them into quadratics walked in quarter-pixel-row steps; the values are
+        // headless Chromium's, the exact areas (what a scene draws) in the comments.
+        let circle = try image(##"<circle cx="10.3" cy="10.6" r="3.5"/>"##, viewBox: "0 0 20 20").rendered(width: 20, height: 20)
+        #expect(abs(Int(circle[7, 8].a) - 168) <= 4) // exact: 118
+        #expect(abs(Int(circle[12, 7].a) - 77) <= 5) // exact: 38
+        let arc = try image(##"<path d="M5,30 A14,14 0 0 1 33,30 L27,30 A8,8 0 0 0 11,30 Z"/>"##, viewBox: "0 0 40 40")
+            .rendered(width: 40, height: 40)
+        #expect(abs(Int(arc[5, 25].a) - 97) <= 5) // exact: 63
+        #expect(abs(Int(arc[20, 22].a) - 63) <= 4) // exact: 40
+    }
+
     @Test func zeroSizedFramesDrawNothing() throws {
         let owl = try OwlAssets.load("arm-up-left")
         let canvas = Canvas(width: 16, height: 16)

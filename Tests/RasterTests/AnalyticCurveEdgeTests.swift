@@ -1,0 +1,120 @@
+import Foundation
+import Geometry
+@testable import Raster
+import Testing
+
+/// Curves placed as Skia's analytic anti-aliasing places them (the svg command's edges).
+@Suite struct AnalyticCurveEdgeTests {
+    private func quadSteps(_ p0: Point, _ p1: Point, _ p2: Point) -> [(step: AnalyticStep, down: Bool)] {
+        var steps: [(step: AnalyticStep, down: Bool)] = []
+        analyticQuadSteps(p0, p1, p2) { steps.append(($0, $1)) }
+        return steps
+    }
+
+    private func cubicSteps(_ p: [Point]) -> [(step: AnalyticStep, down: Bool)] {
+        var steps: [(step: AnalyticStep, down: Bool)] = []
+        analyticCubicSteps(p[0], p[1], p[2], p[3]) { steps.append(($0, $1)) }
+        return steps
+    }
+
+    @Test func aQuarterCircleOfRadius3Point5IsOneQuadraticOfFourStepsOnQuarterRows() {
+        // Skia's conic-to-quadratics error for a quarter circle is 0.0607·r: within 0.25 px up to
+        // r ≈ 4.1, so the quarter stays one quadratic whose control point is the corner.
+        var quads: [(Point, Point, Point)] = []
+        conicQuads(Point(13.5, 10), Point(13.5, 13.5), Point(10, 13.5), weight: 0.5.squareRoot()) { quads.append(($0, $1, $2)) }
+        #expect(quads.count == 1)
+        #expect(quads.first?.1 == Point(13.5, 13.5))
+        let steps = quadSteps(Point(13.5, 10.3), Point(13.5, 13.8), Point(10, 13.8))
+        #expect(steps.count == 4)
+        #expect(steps.allSatisfy { $0.down && $0.step.y0 % (1 << 14) == 0 && $0.step.y1 % (1 << 14) == 0 })
+        #expect(steps.first?.step.y0 == Int(10.25 * 65536) && steps.last?.step.y1 == Int(13.75 * 65536))
+        for (a, b) in zip(steps, steps.dropFirst()) {
+            #expect(a.step.y1 == b.step.y0 && a.step.x1 == b.step.x0)
+        }
+    }
+
+    @Test func largerConicsAreHalvedUntilTheErrorIsAQuarterPixel() {
+        func count(_ r: Double) -> Int {
+            var n = 0
+            conicQuads(Point(r, 0), Point(r, r), Point(0, r), weight: 0.5.squareRoot()) { _, _, _ in n += 1 }
+            return n
+        }
+        #expect(count(4) == 1)
+        #expect(count(10) == 2)
+        #expect(count(40) == 4)
+        #expect(count(1e9) == 32)
+    }
+
+    @Test func aCubicTurningTwiceInYIsCutIntoThreeMonotonicPieces() {
+        var pieces: [[Point]] = []
+        cubicPiecesMonotonicInY(Point(0, 0), Point(10, 30), Point(20, -20), Point(30, 10)) { pieces.append([$0, $1, $2, $3]) }
+        #expect(pieces.count == 3)
+        for p in pieces {
+            let up = p[3].y >= p[0].y
+            #expect(zip(p, p.dropFirst()).allSatisfy { up ? $0.y <= $1.y + 1e-12 : $0.y >= $1.y - 1e-12 })
+        }
+        #expect(pieces.first?.first == Point(0, 0) && pieces.last?.last == Point(30, 10))
+    }
+
+    @Test func aCubicRunningUpReportsItsStepsTopToBottomWindingUp() {
+        let steps = cubicSteps([Point(2, 20.1), Point(2, 10), Point(12, 4), Point(20, 3.9)])
+        #expect(!steps.isEmpty && steps.allSatisfy { !$0.down && $0.step.y0 < $0.step.y1 })
+        #expect(steps.allSatisfy { $0.step.y0 % (1 << 14) == 0 && $0.step.y1 % (1 << 14) == 0 })
+        // Top to bottom, from y 3.9 (snapped to 4) to 20.1 (snapped to 20).
+        #expect(steps.first?.step.y0 == 4 << 16 && steps.last?.step.y1 == 20 << 16)
+    }
+
+    @Test func anArcCubicIsDrawnAsTheConicItStandsFor() throws {
+        // A quarter circle of radius 10 around (0, 0), and a 120° arc: the conic's control point
+        // is where the end tangents meet, its weight cos(θ/2).
+        var quarter = Path()
+        quarter.move(to: Point(10, 0))
+        quarter.arcCubic(to: Point(0, 10), control1: Point(10, 10 * kappa), control2: Point(10 * kappa, 10))
+        #expect(quarter.arcCubics == [1])
+        let p = quarter.points
+        let conic = try #require(arcConic(p[0], p[1], p[2], p[3]))
+        #expect(abs(conic.control.x - 10) < 1e-6 && abs(conic.control.y - 10) < 1e-6)
+        #expect(abs(conic.weight - 0.5.squareRoot()) < 1e-6)
+        let theta = 2 * Double.pi / 3, arm = 4.0 / 3 * tan(theta / 4) * 10
+        let end = Point(10 * cos(theta), 10 * sin(theta))
+        let wide = try #require(arcConic(Point(10, 0), Point(10, arm), Point(end.x + arm * sin(theta), end.y - arm * cos(theta)), end))
+        #expect(abs(wide.weight - 0.5) < 1e-9)
+        #expect(abs(wide.control.x - 10) < 1e-9 && abs(wide.control.y - 10 * tan(theta / 2)) < 1e-9)
+        // Straight "arcs" have no conic.
+        #expect(arcConic(Point(0, 0), Point(0, 0), Point(0, 0), Point(0, 0)) == nil)
+    }
+
+    @Test func roundCapsAndJoinsOfAStrokeAreArcs() {
+        // Skia draws round caps and joins with conics; the outline marks their cubics as arcs.
+        var zigzag = Path()
+        zigzag.move(to: Point(0, 0))
+        zigzag.line(to: Point(10, 5))
+        zigzag.line(to: Point(0, 10))
+        #expect(zigzag.stroked(width: 2).arcCubics.isEmpty)
+        #expect(zigzag.stroked(width: 2, cap: .round, join: .round).arcCubics.count >= 4)
+    }
+
+    @Test func anArcIsCutIntoEqualConicsOfAtMost120DegreesAsSkiaCutsIt() {
+        // 300° of a circle of radius 10 around (20, 20), given as four conics of 75°: Skia's
+        // arcTo draws it as three of 100°.
+        let r = 10.0, c = Point(20, 20)
+        func conic(_ a0: Double, _ a1: Double) -> Conic {
+            let h = (a1 - a0) / 2, m = (a0 + a1) / 2
+            return Conic(start: Point(c.x + r * cos(a0), c.y + r * sin(a0)),
+                         control: Point(c.x + r * cos(m) / cos(h), c.y + r * sin(m) / cos(h)),
+                         end: Point(c.x + r * cos(a1), c.y + r * sin(a1)), weight: cos(h))
+        }
+        let degree = Double.pi / 180
+        let pieces = skiaArcConics((0..<4).map { conic(Double($0) * 75 * degree, Double($0 + 1) * 75 * degree) })
+        #expect(pieces.count == 3)
+        for (i, p) in pieces.enumerated() {
+            let e = conic(Double(i) * 100 * degree, Double(i + 1) * 100 * degree)
+            for (a, b) in [(p.start, e.start), (p.control, e.control), (p.end, e.end)] {
+                #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9)
+            }
+            #expect(abs(p.weight - e.weight) < 1e-9)
+        }
+        // Half a circle stays two quarters.
+        #expect(skiaArcConics([conic(0, 90 * degree), conic(90 * degree, 180 * degree)]).count == 2)
+    }
+}
