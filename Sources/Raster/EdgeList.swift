@@ -63,14 +63,9 @@ struct EdgeList: PolylineSink {
     /// steps (see `analyticQuadSteps`), its lines' ends snapped; contours closed as `flatten`
     /// closes them.
     private mutating func addAsAnalyticEdges(_ path: Path, transform t: AffineTransform) {
-        var open = false
-        var index = 0
-        var current = Point.zero
-        let points = path.points
-        func next() -> Point {
-            index += 1
-            return clamped(t.apply(points[index - 1]))
-        }
+        var points = TransformedPoints(path, t)
+        func next() -> Point { clamped(points.next()) }
+        var open = false, current = Point.zero
         var arcs = 0, continuedArcs = 0
         /// Whether `list` holds `verbIndex`, moving `cursor` through the ascending list.
         func holds(_ list: [Int], _ cursor: inout Int, _ verbIndex: Int) -> Bool {

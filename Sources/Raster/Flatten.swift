@@ -21,13 +21,9 @@ protocol PolylineSink {
 func flatten<Sink: PolylineSink>(_ path: Path, transform t: AffineTransform, tolerance: Double,
                                  into sink: inout Sink) {
     var open = false
-    var index = 0
     var current = Point.zero
-    let points = path.points
-    func next() -> Point {
-        index += 1
-        return t.apply(points[index - 1])
-    }
+    var points = TransformedPoints(path, t)
+    func next() -> Point { points.next() }
     for verb in path.verbs {
         switch verb {
         case .move:
@@ -52,6 +48,24 @@ func flatten<Sink: PolylineSink>(_ path: Path, transform t: AffineTransform, tol
         }
     }
     if open { sink.endContour(closed: false) }
+}
+
+/// A path's points in order, each mapped through a transform as it is read.
+struct TransformedPoints {
+    private let points: [Point]
+    private let transform: AffineTransform
+    private var index = 0
+
+    init(_ path: Path, _ transform: AffineTransform) {
+        points = path.points
+        self.transform = transform
+    }
+
+    /// The next point, mapped.
+    mutating func next() -> Point {
+        index += 1
+        return transform.apply(points[index - 1])
+    }
 }
 
 /// The number of segments Wang's formula asks for; at most 1024, so absurd coordinates cannot
