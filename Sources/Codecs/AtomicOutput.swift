@@ -21,18 +21,20 @@ public final class AtomicOutput {
         let temporary = TemporaryName.beside(path, kind: "partial")
         temporaryPath = temporary
         (handle, ticket) = try InterruptCleanup.atomically {
-            guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                  let h = FileHandle(forWritingAtPath: temporary) else {
+            // Created here, once (FileManager.createFile wrote an empty file atomically: a
+            // second temporary file and a rename for each output).
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
                 let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 throw CodecError.unwritable(path: path, reason: Self.reasonFolderIsUnwritable(folder))
             }
-            return (h, InterruptCleanup.add { unlink(temporary) })
+            return (FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), InterruptCleanup.add { unlink(temporary) })
         }
     }
 
     /// Appends bytes to the temporary file.
     public func write(_ bytes: [UInt8]) throws {
-        do { try handle.write(contentsOf: Data(bytes)) } catch {
+        do { try bytes.withUnsafeBytes { try handle.write(contentsOf: $0) } } catch {
             throw CodecError.unwritable(path: path, reason: "write failed (\(error.localizedDescription))")
         }
     }

@@ -7,6 +7,7 @@ enum TemporaryName {
     static let maxNameBytes = 255
     private static let counter = NSLock()
     nonisolated(unsafe) private static var next = 0
+    private static let processIdentifier = ProcessInfo.processInfo.processIdentifier
 
     /// A hidden name in `path`'s folder ending in `.kind`; a long output name is shortened so the
     /// temporary name still fits in NAME_MAX.
@@ -15,11 +16,20 @@ enum TemporaryName {
         next += 1
         let n = next
         counter.unlock()
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let tail = ".\(ProcessInfo.processInfo.processIdentifier)-\(n).\(kind)"
-        let name = truncated(url.lastPathComponent, toBytes: maxNameBytes - 1 - tail.utf8.count)
-        return (folder == "/" ? "" : folder) + "/." + name + tail
+        let tail = ".\(processIdentifier)-\(n).\(kind)"
+        // The folder as written (a batch names hundreds of outputs; URL's parsing cost more than
+        // the rest of creating each file), unless the last component is not a plain name.
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let written = String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...])
+        let (folder, last): (String, String)
+        if written.isEmpty || written == "." || written == ".." {
+            let url = URL(fileURLWithPath: path)
+            (folder, last) = (url.deletingLastPathComponent().path + "/", url.lastPathComponent)
+        } else {
+            (folder, last) = (slash.map { String(path[...$0]) } ?? "", written)
+        }
+        let name = truncated(last, toBytes: maxNameBytes - 1 - tail.utf8.count)
+        return (folder == "//" ? "/" : folder) + "." + name + tail
     }
 
     /// The longest prefix of `name` of at most `bytes` UTF-8 bytes that ends on a character boundary.

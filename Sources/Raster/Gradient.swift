@@ -1,3 +1,4 @@
+import class Foundation.NSLock
 import Geometry
 
 /// What a fill paints with: one colour, or a colour that varies across the plane.
@@ -126,29 +127,33 @@ public struct Gradient: Equatable, Sendable {
     /// the later stop's colour begins, so location 0 itself shows the last of several stops at 0
     /// while the pad before it shows the first (SVG 1.1 §13.2.4, as Chromium and librsvg draw it).
     func ramp() -> [SIMD4<UInt16>] {
-        var stops = self.stops
-        for (i, location) in orderedLocations.enumerated() { stops[i].location = location }
-        let straight = interpolation == .straight
+        let key = RampCache.Key(locations: orderedLocations, colors: stops.map(\.color), straight: interpolation == .straight)
+        return RampCache.shared.table(for: key)
+    }
+
+    /// The ramp `ramp()` describes, for stops at `key`'s (ordered) locations.
+    fileprivate static func ramp(_ key: RampCache.Key) -> [SIMD4<UInt16>] {
+        let straight = key.straight, locations = key.locations
         /// The colour to interpolate: premultiplied, or straight to be premultiplied after mixing.
-        func premultiplied(_ c: Color) -> SIMD4<Double> {
+        let colors = key.colors.map { c -> SIMD4<Double> in
             let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
             return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
         }
         let last = Gradient.rampSize - 1
         var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize + 1)
-        guard let first = stops.first else { return table }
+        guard let first = colors.first, let final = colors.last else { return table }
         /// The entry at `t` given `index`, the number of stops that lie before it.
         func entry(_ t: Double, _ index: Int) -> SIMD4<UInt16> {
             let color: SIMD4<Double>
             if index == 0 {
-                color = premultiplied(first.color)
-            } else if index == stops.count {
-                color = premultiplied(stops[stops.count - 1].color)
+                color = first
+            } else if index == colors.count {
+                color = final
             } else {
-                let a = stops[index - 1], b = stops[index]
-                let span = b.location - a.location
-                let w = span > 0 ? (t - a.location) / span : 1
-                color = premultiplied(a.color) * (1 - w) + premultiplied(b.color) * w
+                let a = locations[index - 1], b = locations[index]
+                let span = b - a
+                let w = span > 0 ? (t - a) / span : 1
+                color = colors[index - 1] * (1 - w) + colors[index] * w
             }
             let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
             let fixed = mixed * (255 * 256)
@@ -158,10 +163,47 @@ public struct Gradient: Equatable, Sendable {
         var index = 0
         for i in 0...last {
             let t = Double(i) / Double(last)
-            while index < stops.count && stops[index].location <= t { index += 1 }
+            while index < locations.count && locations[index] <= t { index += 1 }
             table[i] = entry(t, index)
         }
-        table[Gradient.rampSize] = entry(0, stops.prefix { $0.location < 0 }.count)
+        table[Gradient.rampSize] = entry(0, locations.prefix { $0 < 0 }.count)
+        return table
+    }
+}
+
+/// Ramps already built, shared by every canvas and thread: a gradient filling several shapes
+/// (an icon's highlight on each of its parts) or drawn in several files of a batch builds its
+/// 1,025-entry table once. A ramp depends only on the stops' ordered locations, their colours
+/// and the interpolation, which are the key, compared exactly, so a table found here is the one
+/// `Gradient.ramp(_:)` would build. At most `capacity` tables are kept (all dropped when full).
+final class RampCache: @unchecked Sendable {
+    /// What a ramp is built from.
+    struct Key: Hashable {
+        var locations: [Double]
+        var colors: [Color]
+        var straight: Bool
+    }
+
+    /// The one cache every gradient source uses.
+    static let shared = RampCache(capacity: 256)
+
+    private let capacity: Int
+    private let lock = NSLock()
+    private var tables: [Key: [SIMD4<UInt16>]] = [:]
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// The ramp for `key`, built on first use.
+    func table(for key: Key) -> [SIMD4<UInt16>] {
+        lock.lock()
+        let found = tables[key]
+        lock.unlock()
+        if let found { return found }
+        let table = Gradient.ramp(key)
+        lock.lock()
+        if tables.count >= capacity { tables.removeAll(keepingCapacity: true) }
+        tables[key] = table
+        lock.unlock()
         return table
     }
 }

@@ -17,7 +17,7 @@ enum CSSColor {
         if let rgb = keywords[lower] {
             return Color(r255: Double(rgb >> 16), g: Double((rgb >> 8) & 0xFF), b: Double(rgb & 0xFF))
         }
-        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")") else { return nil }
+        guard let open = lower.firstIndex(ofASCII: "("), lower.hasSuffix(")") else { return nil }
         let name = String(lower[..<open]).trimmingSpace()
         let body = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
         let parts = body.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" })
@@ -54,14 +54,25 @@ enum CSSColor {
     }
 
     /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` without the `#`.
+    /// Read byte by byte (as `Color(hex:)` reads ASCII digits, to the same colour): asking each
+    /// character whether it is a hex digit took thousands of instructions a colour.
     private static func hex(_ digits: Substring) -> Color? {
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
-        switch digits.count {
-        case 3, 6: return Color(hex: String(digits))
-        case 4: return Color(hex: String(digits.flatMap { [$0, $0] }))
-        case 8: return Color(hex: String(digits))
-        default: return nil
+        let bytes = digits.utf8, short = bytes.count == 3 || bytes.count == 4
+        guard short || bytes.count == 6 || bytes.count == 8 else { return nil }
+        var value: UInt32 = 0
+        for b in bytes {
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = short ? value << 8 | digit << 4 | digit : value << 4 | digit
         }
+        let c = bytes.count == 3 || bytes.count == 6 ? value << 8 | 0xFF : value
+        return Color(red: Double((c >> 24) & 0xFF) / 255, green: Double((c >> 16) & 0xFF) / 255,
+                     blue: Double((c >> 8) & 0xFF) / 255, alpha: Double(c & 0xFF) / 255)
     }
 
     /// CSS Color 3's HSL to RGB conversion.

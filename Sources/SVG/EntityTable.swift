@@ -115,7 +115,7 @@ struct Namespaces {
 
     /// The name the reader knows an element by.
     func elementName(_ qualified: String) -> String {
-        guard let colon = qualified.firstIndex(of: ":") else {
+        guard let colon = qualified.firstIndex(ofASCII: ":") else {
             guard let uri = uris[""], !uri.isEmpty, uri != Self.svg else { return qualified }
             return "{\(uri)}\(qualified)"
         }
@@ -124,9 +124,11 @@ struct Namespaces {
 
     /// The attributes with the reader's names: XLink ones as `xlink:NAME`.
     func attributes(_ attributes: [MarkupAttribute]) -> [MarkupAttribute] {
-        guard attributes.contains(where: { $0.name.contains(":") && !$0.name.hasPrefix("xmlns") }) else { return attributes }
+        guard attributes.contains(where: { $0.name.utf8.contains(UInt8(ascii: ":")) && !$0.name.hasPrefix("xmlns") }) else {
+            return attributes
+        }
         return attributes.map { attribute in
-            guard let colon = attribute.name.firstIndex(of: ":") else { return attribute }
+            guard let colon = attribute.name.firstIndex(ofASCII: ":") else { return attribute }
             let prefix = String(attribute.name[..<colon]), local = attribute.name[attribute.name.index(after: colon)...]
             guard prefix != "xmlns", let uri = uris[prefix] else { return attribute }
             let name = uri == Self.xlink ? "xlink:\(local)" : prefix == "xlink" ? "{\(uri)}\(local)" : attribute.name

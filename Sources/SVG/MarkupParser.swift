@@ -165,7 +165,14 @@ struct MarkupParser {
         let quote = bytes[i]
         i += 1
         let valueOffset = i
-        var decoded: [UInt8] = []
+        // A value without references is its bytes as they stand.
+        while i < bytes.count, bytes[i] != quote, bytes[i] != UInt8(ascii: "&"), bytes[i] != UInt8(ascii: "<") { i += 1 }
+        if i < bytes.count, bytes[i] == quote {
+            i += 1
+            return MarkupAttribute(name: name, value: String(decoding: bytes[valueOffset..<(i - 1)], as: UTF8.self),
+                                   valueOffset: at(valueOffset), isVerbatim: true)
+        }
+        var decoded = Array(bytes[valueOffset..<i])
         var verbatim = true
         while true {
             guard i < bytes.count else { throw SourceProblem(offset: at(valueOffset - 1), message: "unterminated value of attribute '\(name)'") }
@@ -447,7 +454,7 @@ struct MarkupParser {
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = i
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         return i > start
     }
 

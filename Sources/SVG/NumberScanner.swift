@@ -70,6 +70,10 @@ struct NumberScanner {
             while j < bytes.count, Self.isDigit(bytes[j]) { j += 1 }
             if j > exponentStart { i = j }
         }
+        if let value = Self.shortDecimal(bytes[start..<i]) {
+            index = i
+            return value
+        }
         guard let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), value.isFinite else {
             throw ValueProblem(index: start, message: "number out of range")
         }
@@ -99,6 +103,32 @@ struct NumberScanner {
         var values: [Double] = []
         for _ in 0..<count { values.append(try numberAndSeparator(context())) }
         return values
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+    /// A number of at most 15 digits and no exponent (`-12.375`, what path data is made of) as
+    /// the quotient of two doubles that hold their values exactly: IEEE division rounds it
+    /// correctly, so it is the double `strtod` reads (Clinger's fast path), without the string
+    /// and the call; `nil` for any other number.
+    private static func shortDecimal(_ text: ArraySlice<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0, inFraction = false, negative = false
+        for (k, b) in zip(text.indices, text) {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+                digits += 1
+                if inFraction { fractionDigits += 1 }
+            case UInt8(ascii: "."): inFraction = true
+            case UInt8(ascii: "-") where k == text.startIndex: negative = true
+            case UInt8(ascii: "+") where k == text.startIndex: break
+            default: return nil
+            }
+            if digits > 15 { return nil }
+        }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

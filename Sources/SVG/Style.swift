@@ -7,6 +7,17 @@ struct Declaration {
     let property: String
     let value: String
     let offset: Int
+    /// Whether the property is one of `Style.fontProperties`, and one of `Style.properties`:
+    /// looked up once here, not each time a style is computed from the declaration.
+    let isFont: Bool, isKnown: Bool
+
+    init(property: String, value: String, offset: Int) {
+        self.property = property
+        self.value = value
+        self.offset = offset
+        isFont = Style.fontProperties.contains(property)
+        isKnown = isFont || Style.properties.contains(property)
+    }
 }
 
 /// The computed painting properties of an element: inherited ones come from the parent's

@@ -57,12 +57,19 @@ struct StyleSheet {
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) {
-                let name = String(decoding: bytes[start..<colon], as: UTF8.self).trimmingSpace().lowercased()
+                let name = Self.trimmedLowercase(bytes[start..<colon])
                 var valueStart = colon + 1
                 while valueStart < end, NumberScanner.isSpace(bytes[valueStart]) { valueStart += 1 }
-                var value = String(decoding: bytes[valueStart..<end], as: UTF8.self).trimmingSpace()
+                var valueEnd = end
+                while valueEnd > valueStart, NumberScanner.isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+                var value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
                 var important = false
-                if let bang = value.firstIndex(of: "!") {
+                // Most values are ASCII without `!`: no character search (an ASCII `!` is a
+                // character of its own, as the search would find it).
+                let ascii = !bytes[valueStart..<valueEnd].contains { $0 >= 0x80 }
+                if ascii, !bytes[valueStart..<valueEnd].contains(UInt8(ascii: "!")) {
+                    // No `!important`.
+                } else if let bang = value.firstIndex(of: "!") {
                     important = String(value[bang...].dropFirst()).trimmingSpace().lowercased() == "important"
                     value = String(value[..<bang]).trimmingSpace()
                 }
@@ -90,6 +97,18 @@ struct StyleSheet {
         }
         matched.sort { $0.specificity != $1.specificity ? $0.specificity < $1.specificity : $0.order < $1.order }
         return (matched, progress)
+    }
+
+    /// `bytes` without the XML whitespace around them, lowercased (a property name).
+    private static func trimmedLowercase(_ bytes: ArraySlice<UInt8>) -> String {
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, NumberScanner.isSpace(bytes[start]) { start += 1 }
+        while end > start, NumberScanner.isSpace(bytes[end - 1]) { end -= 1 }
+        let name = bytes[start..<end]
+        if !name.contains(where: { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return String(decoding: name, as: UTF8.self)
+        }
+        return String(decoding: name, as: UTF8.self).lowercased()
     }
 
     private static func removeComments(_ text: inout [UInt8]) {

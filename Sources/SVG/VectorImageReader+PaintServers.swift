@@ -227,6 +227,22 @@ extension VectorImageReader {
     /// with `stop-opacity` folded in.
     private func stops(_ gradient: MarkupElement?, _ context: Context) -> [GradientStop] {
         guard let gradient else { return [] }
+        // Stops depend only on their elements (their styles cascade from the initial one) and,
+        // for the lengths in those styles, on the viewport.
+        let key = StopListKey(element: gradient.offset, viewport: context.viewport)
+        if let known = stopLists[key] {
+            for warning in known.warnings { warn(at: warning.offset, warning.message) }
+            return known.stops
+        }
+        recordedWarnings = []
+        let stops = readStops(gradient, context)
+        stopLists[key] = (stops, recordedWarnings ?? [])
+        recordedWarnings = nil
+        return stops
+    }
+
+    /// The stops of `gradient`, read (see `stops`).
+    private func readStops(_ gradient: MarkupElement, _ context: Context) -> [GradientStop] {
         var base = context
         base.style = Style()
         base.style = style(of: gradient, parent: base)

@@ -59,6 +59,18 @@ final class VectorImageReader {
     var patternNesting = 0
     /// Whether any element has a `mix-blend-mode`, so the root is drawn isolated.
     private var blends = false
+    /// Gradient stops already read, by the element holding them and the viewport they were read
+    /// in, with the warnings reading them gave: a gradient filling many shapes reads its stops
+    /// (and their styles) once, and gives the same warnings on each use as reading them again.
+    var stopLists: [StopListKey: (stops: [GradientStop], warnings: [(offset: Int, message: String)])] = [:]
+    /// While not `nil`, every warning is also recorded here (before the cap on their number).
+    var recordedWarnings: [(offset: Int, message: String)]?
+
+    /// Where a list of gradient stops was read.
+    struct StopListKey: Hashable {
+        let element: Int
+        let viewport: Size
+    }
 
     /// The faces text is drawn with and `ex` units are measured in.
     let fonts: FontFinder
@@ -165,11 +177,11 @@ final class VectorImageReader {
         // The font first: em and ex units in the other properties depend on it.
         let list = declarations[element.offset] ?? []
         let lengths = context.lengths
-        for d in list where Style.fontProperties.contains(d.property) {
+        for d in list where d.isFont {
             if let problem = style.apply(d, parent: context.style, lengths: lengths) { warn(at: d.offset, problem) }
         }
         let fontLengths = LengthContext(viewport: context.viewport, style: style, fonts: fonts)
-        for d in list where !Style.fontProperties.contains(d.property) && Style.properties.contains(d.property) {
+        for d in list where !d.isFont && d.isKnown {
             if let problem = style.apply(d, parent: context.style, lengths: fontLengths) { warn(at: d.offset, problem) }
         }
         // The language, inherited: `xml:lang` wins over `lang` (SVG 2 §5.10.2); empty is unknown.
@@ -551,6 +563,7 @@ final class VectorImageReader {
     }
 
     func warn(at offset: Int, _ message: String) {
+        recordedWarnings?.append((offset, message))
         guard warnings.count < 1000 else { return }
         let (line, column) = source.location(of: offset)
         warnings.append(SVGError(file: source.name, line: line, column: column, message: "warning: " + message))

@@ -74,6 +74,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/clash/c.png"))
     }
 
+    /// A folder is listed with readdir as FileManager's enumerator listed it: `.svg` in any
+    /// case at any depth, hidden entries and hidden folders left out, a symbolic link to a
+    /// folder not followed (a link to a file converted); the largest files start first, and
+    /// every file still gets its own PNG.
+    @Test func aFolderIsListedAsItsEnumeratorListedItHiddenAndLinkedFoldersLeftOut() throws {
+        let folder = try scratchFolder("svg-listing")
+        for sub in ["in/a", "in/.hidden", "real"] { try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        let square = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>"#
+        let padded = square.replacingOccurrences(of: "<rect", with: "<!--" + String(repeating: " ", count: 4000) + "--><rect")
+        for (name, text) in [("in/a/small.svg", square), ("in/a/LARGE.SVG", padded), ("in/.hidden/h.svg", square),
+                             ("in/.top.svg", square), ("in/note.txt", "x"), ("real/r.svg", square)] {
+            _ = try write(text, named: name, in: folder)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/in/a/linked", withDestinationPath: folder + "/real")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/in/l.svg", withDestinationPath: folder + "/real/r.svg")
+        let r = try popping(["svg", folder + "/in", "--out-dir", folder + "/png"])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let written = (FileManager.default.subpaths(atPath: folder + "/png") ?? []).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(written == ["a/LARGE.png", "a/small.png", "l.png"])
+    }
+
     @Test func fontDirAddsFacesAndNoSystemFontsLeavesOnlyBundledAndGivenOnes() throws {
         let folder = try scratchFolder("svg-fonts")
         try FileManager.default.createDirectory(atPath: folder + "/fonts/sub", withIntermediateDirectories: true)

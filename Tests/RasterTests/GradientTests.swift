@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+@testable import Raster
 import Testing
 
 /// Gradients as a Raster paint: geometry, spread methods, interpolation and dashes.
@@ -10,6 +10,23 @@ import Testing
         let canvas = Canvas(width: width, height: 1)
         canvas.fill(Path(rect: Rect(0, 0, Double(width), 1)), paint: .gradient(gradient))
         return (0..<width).map { canvas.pixmap[$0, 0].r }
+    }
+
+    /// A ramp comes from the cache as it was built: the same table for gradients with the same
+    /// stops whatever their geometry, and again after the cache dropped it.
+    @Test func aRampFromTheCacheIsTheOneBuiltForTheSameStops() {
+        let stops = [GradientStop(location: 0.2, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
+                     GradientStop(location: 0.1, color: .white), GradientStop(location: .nan, color: .black)]
+        let linear = Gradient(kind: .linear(start: Point(0, 0), end: Point(9, 0)), stops: stops, interpolation: .straight)
+        var radial = linear
+        radial.kind = .radial(center: Point(3, 3), radius: 5, focus: Point(3, 3), focalRadius: 0)
+        #expect(linear.ramp() == radial.ramp())
+        let key = RampCache.Key(locations: [0.2, 0.2, 0.2], colors: stops.map(\.color), straight: true)
+        let other = RampCache.Key(locations: [0, 1], colors: [.black, .white], straight: false)
+        let small = RampCache(capacity: 1)
+        let first = small.table(for: key)
+        #expect(small.table(for: other) != first)
+        #expect(small.table(for: key) == first && first == linear.ramp() && first.count == Gradient.rampSize + 1)
     }
 
     @Test func linearGradientsRampBetweenTheirPointsAndPadBeyond() {

@@ -37,6 +37,36 @@ import Text
         #expect(Color(css: text) == nil)
     }
 
+    /// Hex colours are read byte by byte to the colour `Color(hex:)` makes of the same digits
+    /// (a short form's digits doubled), and a non-ASCII digit is no digit.
+    @Test func hexColoursAreTheColoursColorHexMakes() {
+        let digits = Array("0123456789abcdefABCDEF")
+        var state: UInt64 = 7
+        for length in [3, 4, 6, 8] {
+            for _ in 0..<200 {
+                let text = String((0..<length).map { _ -> Character in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return digits[Int((state >> 33) % UInt64(digits.count))]
+                })
+                let long = length == 4 ? String(text.flatMap { [$0, $0] }) : text
+                #expect(Color(css: "#" + text) == Color(hex: long), "#\(text)")
+            }
+        }
+        #expect(Color(css: "#\u{FF11}23") == nil && Color(css: "#12g") == nil && Color(css: "#") == nil)
+    }
+
+    /// A gradient filling several shapes reads its stops once per viewport and still gives
+    /// their warnings on each use, as reading them again did.
+    @Test func aGradientUsedManyTimesWarnsAboutItsStopsOnEachUse() throws {
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><linearGradient id="g"><stop offset="x" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="10" height="10" fill="url(#g)"/><svg x="10" width="10" height="10" viewBox="0 0 5 5"><rect width="5" height="5" fill="url(#g)"/></svg><rect x="10" width="10" height="10" fill="url(#g)"/></svg>"#
+        let image = try VectorImage.parse(text: text, name: "t.svg")
+        #expect(image.warnings.filter { $0.message.contains("offset: invalid number 'x'") }.count == 3)
+        let fills = image.shapes.compactMap(\.fill)
+        #expect(fills.count == 3)
+        guard case let .gradient(first)? = fills.first, case let .gradient(last)? = fills.last else { return }
+        #expect(first.stops == last.stops && first.stops.count == 2)
+    }
+
     @Test func currentColorAndInheritTakeTheRightValues() throws {
         #expect(try fill(#"<g color="blue"><rect width="1" height="1" fill="currentColor"/></g>"#) == .solid(Color(red: 0, green: 0, blue: 1)))
         #expect(try fill(#"<g fill="lime"><rect width="1" height="1" fill="inherit"/></g>"#) == .solid(Color(red: 0, green: 1, blue: 0)))
