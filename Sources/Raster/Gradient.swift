@@ -1,4 +1,3 @@
-import class Foundation.NSLock
 import Geometry
 
 /// What a fill paints with: one colour, or a colour that varies across the plane.
@@ -120,98 +119,91 @@ public struct Gradient: Equatable, Sendable {
     /// of the gradient vector still steps by about one 8-bit level at a time.
     static let rampSize = 1024
 
-    /// The ramp sampled at `rampSize` locations over 0...1, premultiplied, in 8.8 fixed point
-    /// per channel, then one more entry: the colour just before location 0, which the pad spread
-    /// continues there. Stops beyond 0...1 take part in the interpolation, so the ramp's ends
-    /// show the colours there. Where stops share a location the colour changes abruptly: at it
-    /// the later stop's colour begins, so location 0 itself shows the last of several stops at 0
-    /// while the pad before it shows the first (SVG 1.1 §13.2.4, as Chromium and librsvg draw it).
-    func ramp() -> [SIMD4<UInt16>] {
-        let key = RampCache.Key(locations: orderedLocations, colors: stops.map(\.color), straight: interpolation == .straight)
-        return RampCache.shared.table(for: key)
-    }
-
-    /// The ramp `ramp()` describes, for stops at `key`'s (ordered) locations.
-    fileprivate static func ramp(_ key: RampCache.Key) -> [SIMD4<UInt16>] {
-        let straight = key.straight, locations = key.locations
-        /// The colour to interpolate: premultiplied, or straight to be premultiplied after mixing.
-        let colors = key.colors.map { c -> SIMD4<Double> in
-            let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
-            return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
-        }
-        let last = Gradient.rampSize - 1
-        var table = [SIMD4<UInt16>](repeating: .zero, count: Gradient.rampSize + 1)
-        guard let first = colors.first, let final = colors.last else { return table }
-        /// The entry at `t` given `index`, the number of stops that lie before it.
-        func entry(_ t: Double, _ index: Int) -> SIMD4<UInt16> {
-            let color: SIMD4<Double>
-            if index == 0 {
-                color = first
-            } else if index == colors.count {
-                color = final
-            } else {
-                let a = locations[index - 1], b = locations[index]
-                let span = b - a
-                let w = span > 0 ? (t - a) / span : 1
-                color = colors[index - 1] * (1 - w) + colors[index] * w
-            }
-            let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
-            let fixed = mixed * (255 * 256)
-            return SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
-                         UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
-        }
-        var index = 0
-        for i in 0...last {
-            let t = Double(i) / Double(last)
-            while index < locations.count && locations[index] <= t { index += 1 }
-            table[i] = entry(t, index)
-        }
-        table[Gradient.rampSize] = entry(0, locations.prefix { $0 < 0 }.count)
-        return table
+    /// The gradient's ramp (see `Ramp`), its entries worked out as they are read.
+    func ramp() -> Ramp {
+        Ramp(locations: orderedLocations, colors: stops.map(\.color), straight: interpolation == .straight)
     }
 }
 
-/// Ramps already built, shared by every canvas and thread: a gradient filling several shapes
-/// (an icon's highlight on each of its parts) or drawn in several files of a batch builds its
-/// 1,025-entry table once. A ramp depends only on the stops' ordered locations, their colours
-/// and the interpolation, which are the key, compared exactly, so a table found here is the one
-/// `Gradient.ramp(_:)` would build. At most `capacity` tables are kept (all dropped when full).
-final class RampCache: @unchecked Sendable {
-    /// What a ramp is built from.
-    struct Key: Hashable {
-        var locations: [Double]
-        var colors: [Color]
-        var straight: Bool
+/// A gradient's colours sampled at `Gradient.rampSize` locations over 0...1, premultiplied, in
+/// 8.8 fixed point per channel, then one more entry: the colour just before location 0, which
+/// the pad spread continues there. Stops beyond 0...1 take part in the interpolation, so the
+/// ramp's ends show the colours there. Where stops share a location the colour changes
+/// abruptly: at it the later stop's colour begins, so location 0 itself shows the last of
+/// several stops at 0 while the pad before it shows the first (SVG 1.1 §13.2.4, as Chromium
+/// and librsvg draw it).
+///
+/// Each entry is worked out the first time it is read, and kept: a fill reads the entries its
+/// pixels fall on (tens, for an icon's gradient), where building all 1,025 first was a third
+/// of the time of filling a small shape with a gradient. An entry is the same whenever and in
+/// whatever order it is read. One ramp belongs to one fill on one thread.
+final class Ramp {
+    /// The stops' locations, non-decreasing.
+    private let locations: [Double]
+    /// The colours to interpolate: premultiplied, or straight to be premultiplied after mixing.
+    private let colors: [SIMD4<Double>]
+    private let straight: Bool
+    private let entries: UnsafeMutablePointer<SIMD4<UInt16>>
+    /// Marks an entry not worked out yet: no channel of an entry exceeds 255 × 256.
+    private static let unknown = SIMD4<UInt16>(repeating: .max)
+
+    /// The ramp of stops at `locations` (non-decreasing) with `colors` (straight alpha).
+    init(locations: [Double], colors: [Color], straight: Bool) {
+        self.locations = locations
+        self.straight = straight
+        self.colors = colors.map { c -> SIMD4<Double> in
+            let a = min(max(c.alpha, 0), 1), m = straight ? 1 : a
+            return SIMD4(min(max(c.red, 0), 1) * m, min(max(c.green, 0), 1) * m, min(max(c.blue, 0), 1) * m, a)
+        }
+        entries = .allocate(capacity: Gradient.rampSize + 1)
+        entries.initialize(repeating: Self.unknown, count: Gradient.rampSize + 1)
     }
 
-    /// The one cache every gradient source uses.
-    static let shared = RampCache(capacity: 256)
+    deinit { entries.deallocate() }
 
-    private let capacity: Int
-    private let lock = NSLock()
-    private var tables: [Key: [SIMD4<UInt16>]] = [:]
+    /// Entry `index`, 0...`Gradient.rampSize`.
+    @inline(__always)
+    subscript(index: Int) -> SIMD4<UInt16> {
+        let known = entries[index]
+        if known[3] != .max { return known }
+        let entry = self.entry(index)
+        entries[index] = entry
+        return entry
+    }
 
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// The ramp for `key`, built on first use.
-    func table(for key: Key) -> [SIMD4<UInt16>] {
-        lock.lock()
-        let found = tables[key]
-        lock.unlock()
-        if let found { return found }
-        let table = Gradient.ramp(key)
-        lock.lock()
-        if tables.count >= capacity { tables.removeAll(keepingCapacity: true) }
-        tables[key] = table
-        lock.unlock()
-        return table
+    /// Works out entry `index`: the colour at location index / (rampSize − 1), or before 0.
+    @inline(never)
+    private func entry(_ index: Int) -> SIMD4<UInt16> {
+        guard let first = colors.first, let final = colors.last else { return .zero }
+        let t = index == Gradient.rampSize ? 0 : Double(index) / Double(Gradient.rampSize - 1)
+        // How many stops lie before t (at or before it, on the ramp; strictly before 0, past it).
+        var low = 0, high = locations.count
+        while low < high {
+            let middle = (low + high) / 2
+            if index == Gradient.rampSize ? locations[middle] < 0 : locations[middle] <= t { low = middle + 1 } else { high = middle }
+        }
+        let color: SIMD4<Double>
+        if low == 0 {
+            color = first
+        } else if low == colors.count {
+            color = final
+        } else {
+            let a = locations[low - 1], b = locations[low]
+            let span = b - a
+            let w = span > 0 ? (t - a) / span : 1
+            color = colors[low - 1] * (1 - w) + colors[low] * w
+        }
+        let mixed = straight ? SIMD4(color[0] * color[3], color[1] * color[3], color[2] * color[3], color[3]) : color
+        let fixed = mixed * (255 * 256)
+        return SIMD4(UInt16((fixed[0]).roundToInt), UInt16((fixed[1]).roundToInt),
+                     UInt16((fixed[2]).roundToInt), UInt16((fixed[3]).roundToInt))
     }
 }
 
 /// Evaluates a gradient at device pixel centres: maps each centre back into the gradient's
 /// normalised space, finds its location, applies the spread and looks the colour up in the ramp.
 struct GradientSource: PixelSource {
-    private let table: [SIMD4<UInt16>]
+    private let table: Ramp
     /// Device pixels → gradient space.
     private let inverse: ProjectiveTransform
     /// Whether `inverse` has perspective, so each point is divided by its W.
@@ -301,7 +293,8 @@ struct GradientSource: PixelSource {
 
     func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let cy = Double(y) + 0.5
-        table.withUnsafeBufferPointer { ramp in
+        let ramp = table
+        do {
             for i in 0..<count {
                 let cx = Double(x + i) + 0.5
                 var p = Point(inverse.m11 * cx + inverse.m21 * cy + inverse.m31, inverse.m12 * cx + inverse.m22 * cy + inverse.m32)

@@ -99,16 +99,31 @@ struct Namespaces {
 
     /// Namespace URIs by prefix, the default namespace under "".
     private var uris: [String: String] = [:]
+    /// What an unprefixed element name is put in: `{URI}` for a default namespace other than
+    /// SVG, nil when there is none (worked out when a scope declares namespaces, not per name).
+    private var unprefixed: String?
+    /// The prefixes whose attributes the reader knows by another name, with what replaces the
+    /// prefix and its colon: `xlink:` for XLink under another prefix, `{URI}` for `xlink` bound
+    /// to something else. Empty in most files, which then keep every attribute as written.
+    private var renamed: [String: String] = [:]
 
     /// The scope inside an element with these attributes (its `xmlns` and `xmlns:P`).
     func declaring(_ attributes: [MarkupAttribute]) -> Namespaces {
-        var scope = self
+        var scope = self, declared = false
         for attribute in attributes where attribute.name.hasPrefix("xmlns") {
             if attribute.name == "xmlns" {
                 scope.uris[""] = attribute.value.trimmingSpace()
+                declared = true
             } else if attribute.name.hasPrefix("xmlns:") {
                 scope.uris[String(attribute.name.dropFirst(6))] = attribute.value.trimmingSpace()
+                declared = true
             }
+        }
+        guard declared else { return scope }
+        scope.unprefixed = scope.uris[""].flatMap { $0.isEmpty || $0 == Self.svg ? nil : "{\($0)}" }
+        scope.renamed = [:]
+        for (prefix, uri) in scope.uris where prefix != "xmlns" && (uri == Self.xlink) != (prefix == "xlink") {
+            scope.renamed[prefix] = uri == Self.xlink ? "xlink:" : "{\(uri)}"
         }
         return scope
     }
@@ -116,24 +131,23 @@ struct Namespaces {
     /// The name the reader knows an element by.
     func elementName(_ qualified: String) -> String {
         guard let colon = qualified.firstIndex(ofASCII: ":") else {
-            guard let uri = uris[""], !uri.isEmpty, uri != Self.svg else { return qualified }
-            return "{\(uri)}\(qualified)"
+            guard let unprefixed else { return qualified }
+            return unprefixed + qualified
         }
         return uris[String(qualified[..<colon])] == Self.svg ? String(qualified[qualified.index(after: colon)...]) : qualified
     }
 
     /// The attributes with the reader's names: XLink ones as `xlink:NAME`.
     func attributes(_ attributes: [MarkupAttribute]) -> [MarkupAttribute] {
-        guard attributes.contains(where: { $0.name.utf8.contains(UInt8(ascii: ":")) && !$0.name.hasPrefix("xmlns") }) else {
+        guard !renamed.isEmpty,
+              attributes.contains(where: { $0.name.utf8.contains(UInt8(ascii: ":")) && !$0.name.hasPrefix("xmlns") }) else {
             return attributes
         }
         return attributes.map { attribute in
-            guard let colon = attribute.name.firstIndex(ofASCII: ":") else { return attribute }
-            let prefix = String(attribute.name[..<colon]), local = attribute.name[attribute.name.index(after: colon)...]
-            guard prefix != "xmlns", let uri = uris[prefix] else { return attribute }
-            let name = uri == Self.xlink ? "xlink:\(local)" : prefix == "xlink" ? "{\(uri)}\(local)" : attribute.name
-            return MarkupAttribute(name: name, value: attribute.value, valueOffset: attribute.valueOffset,
-                                   isVerbatim: attribute.isVerbatim)
+            guard let colon = attribute.name.firstIndex(ofASCII: ":"),
+                  let replacement = renamed[String(attribute.name[..<colon])] else { return attribute }
+            return MarkupAttribute(name: replacement + attribute.name[attribute.name.index(after: colon)...], value: attribute.value,
+                                   valueOffset: attribute.valueOffset, isVerbatim: attribute.isVerbatim)
         }
     }
 }

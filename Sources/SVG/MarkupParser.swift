@@ -165,8 +165,13 @@ struct MarkupParser {
         let quote = bytes[i]
         i += 1
         let valueOffset = i
-        // A value without references is its bytes as they stand.
-        while i < bytes.count, bytes[i] != quote, bytes[i] != UInt8(ascii: "&"), bytes[i] != UInt8(ascii: "<") { i += 1 }
+        // A value without references is its bytes as they stand (scanned without bounds checks:
+        // path data runs to kilobytes).
+        i = bytes.withUnsafeBufferPointer { buffer in
+            var j = i
+            while j < buffer.count, buffer[j] != quote, buffer[j] != UInt8(ascii: "&"), buffer[j] != UInt8(ascii: "<") { j += 1 }
+            return j
+        }
         if i < bytes.count, bytes[i] == quote {
             i += 1
             return MarkupAttribute(name: name, value: String(decoding: bytes[valueOffset..<(i - 1)], as: UTF8.self),

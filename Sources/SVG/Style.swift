@@ -7,16 +7,17 @@ struct Declaration {
     let property: String
     let value: String
     let offset: Int
-    /// Whether the property is one of `Style.fontProperties`, and one of `Style.properties`:
-    /// looked up once here, not each time a style is computed from the declaration.
-    let isFont: Bool, isKnown: Bool
+    /// Whether the property is one of `Style.properties`, one of `Style.fontProperties`, and
+    /// one of `Style.cssOnly`: looked up once here (one lookup for the three), not each time a
+    /// style is computed from the declaration.
+    let isKnown: Bool, isFont: Bool, isCSSOnly: Bool
 
     init(property: String, value: String, offset: Int) {
         self.property = property
         self.value = value
         self.offset = offset
-        isFont = Style.fontProperties.contains(property)
-        isKnown = isFont || Style.properties.contains(property)
+        let kind = Style.kinds[property]
+        (isKnown, isFont, isCSSOnly) = (kind != nil, kind?.isFont ?? false, kind?.isCSSOnly ?? false)
     }
 }
 
@@ -130,6 +131,10 @@ struct Style {
     /// So is the `font` shorthand: SVG 2 §6.6 makes presentation attributes of longhands only;
     /// and `white-space` and `white-space-collapse`, which Chromium ignores as attributes.
     static let cssOnly: Set<String> = ["mix-blend-mode", "isolation", "font", "white-space", "white-space-collapse"]
+
+    /// Every property of `properties`, with whether it is one of `fontProperties` and of `cssOnly`.
+    static let kinds: [String: (isFont: Bool, isCSSOnly: Bool)] =
+        Dictionary(uniqueKeysWithValues: properties.map { ($0, (fontProperties.contains($0), cssOnly.contains($0))) })
 
     /// The properties that pick the font, applied before the others (with the parent's
     /// `lengths`, so `em` and `ex` in `font-size` are the parent's), since `em` and `ex` in the

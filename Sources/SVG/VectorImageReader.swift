@@ -137,8 +137,8 @@ final class VectorImageReader {
     /// and `!important` style declarations.
     private func cascade(_ element: MarkupElement, progress parents: [Selector.Progress], sheet: StyleSheet) {
         let (rules, progress) = sheet.matching(element, after: parents)
-        var normal: [Declaration] = element.attributes.filter { Style.properties.contains($0.name) && !Style.cssOnly.contains($0.name) }
-            .map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
+        var normal = Array(element.attributes.lazy.map { Declaration(property: $0.name, value: $0.value, offset: $0.valueOffset) }
+            .filter { $0.isKnown && !$0.isCSSOnly })
         var important: [Declaration] = []
         for rule in rules {
             for d in rule.declarations {

@@ -12,21 +12,24 @@ import Testing
         return (0..<width).map { canvas.pixmap[$0, 0].r }
     }
 
-    /// A ramp comes from the cache as it was built: the same table for gradients with the same
-    /// stops whatever their geometry, and again after the cache dropped it.
-    @Test func aRampFromTheCacheIsTheOneBuiltForTheSameStops() {
-        let stops = [GradientStop(location: 0.2, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
-                     GradientStop(location: 0.1, color: .white), GradientStop(location: .nan, color: .black)]
-        let linear = Gradient(kind: .linear(start: Point(0, 0), end: Point(9, 0)), stops: stops, interpolation: .straight)
-        var radial = linear
-        radial.kind = .radial(center: Point(3, 3), radius: 5, focus: Point(3, 3), focalRadius: 0)
-        #expect(linear.ramp() == radial.ramp())
-        let key = RampCache.Key(locations: [0.2, 0.2, 0.2], colors: stops.map(\.color), straight: true)
-        let other = RampCache.Key(locations: [0, 1], colors: [.black, .white], straight: false)
-        let small = RampCache(capacity: 1)
-        let first = small.table(for: key)
-        #expect(small.table(for: other) != first)
-        #expect(small.table(for: key) == first && first == linear.ramp() && first.count == Gradient.rampSize + 1)
+    /// A ramp works out each entry when it is first read: black to white is i / 1023 of
+    /// 255 × 256 at entry i, rounded, and the entry before location 0 the first stop's colour;
+    /// entries read in another order are the same.
+    @Test func aRampsEntriesAreTheSameInWhateverOrderTheyAreRead() {
+        let ramp = Gradient(kind: .linear(start: Point(0, 0), end: Point(1, 0)), stops: blackToWhite).ramp()
+        for i in stride(from: Gradient.rampSize - 1, through: 0, by: -7) {
+            let level = UInt16((Double(i) / Double(Gradient.rampSize - 1) * 65280).rounded())
+            #expect(ramp[i] == SIMD4(level, level, level, 65280), "entry \(i)")
+        }
+        #expect(ramp[Gradient.rampSize] == SIMD4(0, 0, 0, 65280))
+        let stops = [GradientStop(location: -0.5, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
+                     GradientStop(location: 0.3, color: .white), GradientStop(location: 0.3, color: Color(red: 0, green: 0, blue: 1, alpha: 0)),
+                     GradientStop(location: .nan, color: .black), GradientStop(location: 0.9, color: .black)]
+        let gradient = Gradient(kind: .linear(start: Point(0, 0), end: Point(1, 0)), stops: stops, interpolation: .straight)
+        let forward = gradient.ramp(), backward = gradient.ramp()
+        let backwards = Array((0...Gradient.rampSize).reversed().map { backward[$0] }.reversed())
+        let differing = (0...Gradient.rampSize).first { forward[$0] != backwards[$0] }
+        #expect(differing == nil, "first differing entry \(String(describing: differing))")
     }
 
     @Test func linearGradientsRampBetweenTheirPointsAndPadBeyond() {
