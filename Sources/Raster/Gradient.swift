@@ -203,7 +203,7 @@ final class Ramp {
 /// Evaluates a gradient at device pixel centres: maps each centre back into the gradient's
 /// normalised space, finds its location, applies the spread and looks the colour up in the ramp.
 struct GradientSource: PixelSource {
-    private let table: Ramp
+    private let ramp: Ramp
     /// Device pixels → gradient space.
     private let inverse: ProjectiveTransform
     /// Whether `inverse` has perspective, so each point is divided by its W.
@@ -230,7 +230,7 @@ struct GradientSource: PixelSource {
 
     private init(_ gradient: Gradient, inverse: ProjectiveTransform, perspective: Bool) {
         self.perspective = perspective
-        table = gradient.ramp()
+        ramp = gradient.ramp()
         spread = gradient.spread
         dither = gradient.dither
         switch gradient.kind {
@@ -293,23 +293,20 @@ struct GradientSource: PixelSource {
 
     func load(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let cy = Double(y) + 0.5
-        let ramp = table
-        do {
-            for i in 0..<count {
-                let cx = Double(x + i) + 0.5
-                var p = Point(inverse.m11 * cx + inverse.m21 * cy + inverse.m31, inverse.m12 * cx + inverse.m22 * cy + inverse.m32)
-                if perspective {
-                    let w = inverse.m13 * cx + inverse.m23 * cy + inverse.m33
-                    p = Point(p.x / w, p.y / w)
-                }
-                guard let t = location(p), t.isFinite else { out[i] = 0; continue }
-                let entry = spread == .pad && t < 0 ? ramp[Gradient.rampSize]
-                    : ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)] // bounded: spread(t) lies in 0...1
-                let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
-                let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
-                let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)
-                out[i] = min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
+        for i in 0..<count {
+            let cx = Double(x + i) + 0.5
+            var p = Point(inverse.m11 * cx + inverse.m21 * cy + inverse.m31, inverse.m12 * cx + inverse.m22 * cy + inverse.m32)
+            if perspective {
+                let w = inverse.m13 * cx + inverse.m23 * cy + inverse.m33
+                p = Point(p.x / w, p.y / w)
             }
+            guard let t = location(p), t.isFinite else { out[i] = 0; continue }
+            let entry = spread == .pad && t < 0 ? ramp[Gradient.rampSize]
+                : ramp[Int(spread(t) * Double(Gradient.rampSize - 1) + 0.5)] // bounded: spread(t) lies in 0...1
+            let bias = dither ? Self.bayer[((y & 3) << 2) | ((x + i) & 3)] : 128
+            let r = UInt32(min(entry[0] &+ bias, 0xFFFF) >> 8), g = UInt32(min(entry[1] &+ bias, 0xFFFF) >> 8)
+            let b = UInt32(min(entry[2] &+ bias, 0xFFFF) >> 8), a = UInt32(min(entry[3] &+ 128, 0xFFFF) >> 8)
+            out[i] = min(r, a) | min(g, a) << 8 | min(b, a) << 16 | a << 24
         }
     }
 }

@@ -58,22 +58,15 @@ struct StyleSheet {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) {
                 let name = Self.trimmedLowercase(bytes[start..<colon])
-                var valueStart = colon + 1
-                while valueStart < end, NumberScanner.isSpace(bytes[valueStart]) { valueStart += 1 }
-                var valueEnd = end
-                while valueEnd > valueStart, NumberScanner.isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-                var value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+                let valueBytes = Self.trimmed(bytes[(colon + 1)..<end])
+                var value = String(decoding: valueBytes, as: UTF8.self)
                 var important = false
-                // Most values are ASCII without `!`: no character search (an ASCII `!` is a
-                // character of its own, as the search would find it).
-                let ascii = !bytes[valueStart..<valueEnd].contains { $0 >= 0x80 }
-                if ascii, !bytes[valueStart..<valueEnd].contains(UInt8(ascii: "!")) {
-                    // No `!important`.
-                } else if let bang = value.firstIndex(of: "!") {
+                // A value without a `!` byte holds no `!` character: no character search.
+                if valueBytes.contains(UInt8(ascii: "!")), let bang = value.firstIndex(of: "!") {
                     important = String(value[bang...].dropFirst()).trimmingSpace().lowercased() == "important"
                     value = String(value[..<bang]).trimmingSpace()
                 }
-                if !name.isEmpty { result.append((name, value, important, valueStart)) }
+                if !name.isEmpty { result.append((name, value, important, valueBytes.startIndex)) }
             }
             start = end + 1
         }
@@ -99,12 +92,17 @@ struct StyleSheet {
         return (matched, progress)
     }
 
-    /// `bytes` without the XML whitespace around them, lowercased (a property name).
-    private static func trimmedLowercase(_ bytes: ArraySlice<UInt8>) -> String {
+    /// `bytes` without the XML whitespace around them.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var start = bytes.startIndex, end = bytes.endIndex
         while start < end, NumberScanner.isSpace(bytes[start]) { start += 1 }
         while end > start, NumberScanner.isSpace(bytes[end - 1]) { end -= 1 }
-        let name = bytes[start..<end]
+        return bytes[start..<end]
+    }
+
+    /// `bytes` without the XML whitespace around them, lowercased (a property name).
+    private static func trimmedLowercase(_ bytes: ArraySlice<UInt8>) -> String {
+        let name = trimmed(bytes)
         if !name.contains(where: { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
             return String(decoding: name, as: UTF8.self)
         }

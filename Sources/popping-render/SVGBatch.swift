@@ -92,14 +92,14 @@ struct SVGBatch {
     }
 
     /// Runs `work` for 0..<count on as many threads as there are cores, each taking the next
-    /// index when it is done with one; the results in index order. With `largestFirst` (a size
-    /// for each index) the indices are taken largest first, so the longest conversions start
+    /// index when it is done with one; the results in index order. The indices are taken largest
+    /// first by `sizes` (one for each index), so the longest conversions start
     /// early and no core is left alone with a big file at the end (ties in index order).
-    static func perform(_ count: Int, largestFirst sizes: [Int]? = nil, _ work: @escaping (Int) -> Report) -> [Report] {
+    static func perform(_ count: Int, largestFirst sizes: [Int], _ work: @escaping (Int) -> Report) -> [Report] {
         let lock = NSLock()
         var next = 0
         var results = [Report?](repeating: nil, count: count)
-        let order = sizes.map { sizes in (0..<count).sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 } }
+        let order = (0..<count).sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -108,7 +108,7 @@ struct SVGBatch {
                 next += 1
                 lock.unlock()
                 guard taken < count else { return }
-                let index = order?[taken] ?? taken
+                let index = order[taken]
                 let report = work(index)
                 lock.lock()
                 results[index] = report
