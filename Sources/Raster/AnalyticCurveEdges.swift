@@ -161,7 +161,7 @@ func analyticCubicSteps(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
 }
 
 /// SkFindUnitQuadRoots: the roots of a·t² + b·t + c strictly inside (0, 1), ascending.
-private func unitQuadRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+func unitQuadRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
     func unitDivide(_ numerator: Double, _ denominator: Double) -> Double? {
         var n = numerator, d = denominator
         if n < 0 { n = -n; d = -d }

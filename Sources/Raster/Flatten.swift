@@ -79,7 +79,7 @@ private func segmentCount(secondDifference m: Double, factor: Double, tolerance:
 @inline(__always)
 private func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 
-private func flattenQuad<Sink: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double,
+func flattenQuad<Sink: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double,
                                              into sink: inout Sink) {
     let ddx = p0.x - 2 * p1.x + p2.x, ddy = p0.y - 2 * p1.y + p2.y
     let n = segmentCount(secondDifference: length(ddx, ddy), factor: 0.25, tolerance: tolerance)
@@ -91,7 +91,7 @@ private func flattenQuad<Sink: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Poi
     sink.line(to: p2, smooth: false)
 }
 
-private func flattenCubic<Sink: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+func flattenCubic<Sink: PolylineSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                               tolerance: Double, into sink: inout Sink) {
     let m = max(length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
                 length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))

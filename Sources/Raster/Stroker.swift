@@ -12,26 +12,44 @@ import Geometry
 /// inner offset would turn inside out and punch a hole where the stroke should be solid.
 /// Corners inside a flattened curve (`smooth`) follow the offset curve on their outer side:
 /// a miter point while it stays within the tolerance, an arc for tight turns of wide strokes.
+/// A curve given whole (`curve(_:)`) is a segment whose sides are its offsets as the quadratics
+/// Skia's stroker fits to them (see `offsetQuadratics`), joined to its neighbours along its end
+/// tangents.
 struct Stroker: PolylineSink {
     let style: StrokeStyle
     private let half: Double
     private(set) var outline = Path()
     private var points: [Point] = []
     private var smooth: [Bool] = []
+    /// The curve of the segment ending at each point (nil for a line; the first entry is the
+    /// closing segment's once a closed contour's repeated start is dropped).
+    private var curves: [StrokeCurve?] = []
     private var started = false
 
-    /// How far the outline may stray from the exact offset of the path's curves.
+    /// How far the outline may stray from the exact offset of the path's flattened curves.
     private let tolerance: Double
+    /// How far the quadratics along a whole curve's offsets may stray from them.
+    private let quadraticTolerance: Double
 
-    init(style: StrokeStyle, tolerance: Double) {
+    init(style: StrokeStyle, tolerance: Double, quadraticTolerance: Double = 0) {
         self.style = style
         self.tolerance = tolerance
+        self.quadraticTolerance = quadraticTolerance
         half = style.width / 2
     }
 
     mutating func beginContour(at p: Point) {
         points = [p]
         smooth = [false]
+        curves = [nil]
+    }
+
+    /// A curve from the last point, its end distinct from it, stroked with its offsets as
+    /// quadratics (see `StrokeCurve.hasOffsetQuadratics` for which curves can be).
+    mutating func curve(_ c: StrokeCurve) {
+        points.append(c.end)
+        smooth.append(false)
+        curves.append(c)
     }
 
     mutating func line(to p: Point, smooth s: Bool) {
@@ -43,34 +61,51 @@ struct Stroker: PolylineSink {
         }
         points.append(p)
         smooth.append(s)
+        curves.append(nil)
     }
 
     mutating func endContour(closed: Bool) {
         if closed, points.count > 2, points.last == points.first {
             points.removeLast()
             smooth.removeLast()
+            curves[0] = curves.removeLast()
         }
+        let curved = curves.contains { $0 != nil }
         if points.count == 1 {
             dot(points[0])
-        } else if closed, points.count == 2 {
+        } else if closed, points.count == 2, !curved {
             // There and back (`M a L b Z`, how Inkscape draws text placeholders as lines): both
             // sides are the same rectangle, and two loops over it would count every edge pixel
             // twice (exact-area coverage adds them). One loop instead, as an open line whose
             // ends are its two half-turn joins, as Chromium draws it.
             openOutline(endCap: halfTurnEnd, startCap: halfTurnEnd)
-        } else if !closed, points.count == 3, points[2] == points[0] {
+        } else if !closed, points.count == 3, points[2] == points[0], !curved {
             // There and back left open (`M a L b L a`): the same, b's end its half-turn join.
             points.removeLast()
             smooth.removeLast()
+            curves.removeLast()
             openOutline(endCap: halfTurnEnd, startCap: style.cap)
         } else if closed {
-            loop(points, smooth)
-            loop(points.reversed(), smooth.reversed())
+            loop(points, smooth, forwardCurves(closed: true))
+            loop(points.reversed(), smooth.reversed(), backwardCurves)
         } else {
             openOutline(endCap: style.cap, startCap: style.cap)
         }
         points = []
         smooth = []
+        curves = []
+    }
+
+    /// The curve of each segment from `points[i]` on, run forwards.
+    private func forwardCurves(closed: Bool) -> [SideCurve?] {
+        (0..<(closed ? points.count : points.count - 1)).map { i in
+            curves[(i + 1) % points.count].map { SideCurve(curve: $0, backwards: false) }
+        }
+    }
+
+    /// The curve of each segment from `points.reversed()[j]` on, run backwards.
+    private var backwardCurves: [SideCurve?] {
+        (0..<points.count).map { j in curves[points.count - 1 - j].map { SideCurve(curve: $0, backwards: true) } }
     }
 
     // MARK: Contours
@@ -81,37 +116,74 @@ struct Stroker: PolylineSink {
 
     private mutating func openOutline(endCap: StrokeStyle.Cap, startCap: StrokeStyle.Cap) {
         let reversed = Array(points.reversed())
+        let forward = forwardCurves(closed: false), backward = Array(backwardCurves.dropLast())
         started = false
-        side(points, smooth, closed: false)
-        cap(at: reversed[0], direction(reversed[1], reversed[0]), endCap)
-        side(reversed, smooth.reversed(), closed: false)
-        cap(at: points[0], direction(points[1], points[0]), startCap)
+        side(points, smooth, forward, closed: false)
+        cap(at: reversed[0], arrival(points, forward, points.count - 2), endCap)
+        side(reversed, smooth.reversed(), backward, closed: false)
+        cap(at: points[0], arrival(reversed, backward, points.count - 2), startCap)
         outline.close()
     }
 
-    private mutating func loop(_ q: [Point], _ s: [Bool]) {
+    private mutating func loop(_ q: [Point], _ s: [Bool], _ c: [SideCurve?]) {
         started = false
-        side(q, s, closed: true)
+        side(q, s, c, closed: true)
         outline.close()
+    }
+
+    /// The direction segment `i` of `q` leaves its start in.
+    private func departure(_ q: [Point], _ c: [SideCurve?], _ i: Int) -> Point {
+        c[i].map { $0.backwards ? Point(-$0.curve.endDirection.x, -$0.curve.endDirection.y) : $0.curve.startDirection }
+            ?? direction(q[i], q[(i + 1) % q.count])
+    }
+
+    /// The direction segment `i` of `q` arrives at its end in.
+    private func arrival(_ q: [Point], _ c: [SideCurve?], _ i: Int) -> Point {
+        c[i].map { $0.backwards ? Point(-$0.curve.startDirection.x, -$0.curve.startDirection.y) : $0.curve.endDirection }
+            ?? direction(q[i], q[(i + 1) % q.count])
+    }
+
+    /// The left offset of a curved segment, from its start's offset to its end's.
+    private mutating func offsetCurve(_ c: SideCurve) {
+        // Skia fits both sides of a curve run forwards; the left of the curve run backwards is
+        // the right of the curve run forwards, its pieces taken in reverse.
+        let (start, pieces) = offsetQuadratics(c.curve, radius: half, side: c.backwards ? 1 : -1,
+                                               tolerance: quadraticTolerance)
+        guard c.backwards else {
+            emit(start)
+            for piece in pieces { emit(piece) }
+            return
+        }
+        emit(pieces.last?.end ?? start)
+        for i in pieces.indices.reversed() {
+            emit(OffsetPiece(control: pieces[i].control, end: i > 0 ? pieces[i - 1].end : start))
+        }
     }
 
     /// Emits the offset line on the left of the polyline `q`, with a join at every corner: from
     /// the first to the last point of an open polyline, or all the way round a closed one.
-    private mutating func side(_ q: [Point], _ s: [Bool], closed: Bool) {
+    private mutating func side(_ q: [Point], _ s: [Bool], _ c: [SideCurve?], closed: Bool) {
         let n = q.count, segments = closed ? n : n - 1
-        let d = (0..<segments).map { direction(q[$0], q[($0 + 1) % n]) }
-        let lengths = (0..<segments).map { distance(q[$0], q[($0 + 1) % n]) }
+        let leaving = (0..<segments).map { departure(q, c, $0) }, arriving = (0..<segments).map { arrival(q, c, $0) }
+        // A curve leaves no room for an inner corner's miter point, which lies on the tangent
+        // the offset curve leaves: the inner side passes through the corner point, as Skia's
+        // inner joins all do (HandleInnerJoin).
+        let lengths = (0..<segments).map { c[$0] == nil ? distance(q[$0], q[($0 + 1) % n]) : 0 }
         let corners = closed ? Array(0..<n) : Array(1..<n - 1)
         // How far back along each segment an inner corner's offset lines meet (0 elsewhere).
         var reach = [Double](repeating: 0, count: n)
-        for i in corners { reach[i] = innerReach(d[(i + segments - 1) % segments], d[i % segments]) }
-        if !closed { emit(offset(q[0], d[0])) }
+        for i in corners { reach[i] = innerReach(arriving[(i + segments - 1) % segments], leaving[i % segments]) }
+        if !closed {
+            emit(offset(q[0], leaving[0]))
+            if let curve = c[0] { offsetCurve(curve) }
+        }
         for i in corners {
             let before = (i + segments - 1) % segments, after = i % segments
-            join(at: q[i], d[before], d[after], smooth: s[i], reach: reach[i],
+            join(at: q[i], arriving[before], leaving[after], smooth: s[i], reach: reach[i],
                  room: min(lengths[before] - reach[(i + n - 1) % n], lengths[after] - reach[(i + 1) % n]))
+            if let curve = c[after] { offsetCurve(curve) }
         }
-        if !closed { emit(offset(q[n - 1], d[n - 2])) }
+        if !closed { emit(offset(q[n - 1], arriving[n - 2])) }
     }
 
     /// How far back along both segments the left offset lines meet at a corner that turns to
@@ -213,6 +285,16 @@ struct Stroker: PolylineSink {
     private mutating func emit(_ p: Point) {
         if started { outline.line(to: p) } else { outline.move(to: p); started = true }
     }
+
+    private mutating func emit(_ piece: OffsetPiece) {
+        if let control = piece.control { outline.quad(to: piece.end, control: control) } else { outline.line(to: piece.end) }
+    }
+}
+
+/// A curved segment as one side of a stroke runs along it.
+private struct SideCurve {
+    var curve: StrokeCurve
+    var backwards: Bool
 }
 
 private func direction(_ a: Point, _ b: Point) -> Point { normalized(Point(b.x - a.x, b.y - a.y)) }

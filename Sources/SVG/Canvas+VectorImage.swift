@@ -146,7 +146,9 @@ extension Canvas {
     /// Paints one shape's fill, then its stroke: as a hairline when `hairlines` asks for it
     /// and the stroke is at most a device pixel wide, otherwise as its outline. The outline made
     /// when the file was read is used unless the drawing scale would show its flattening (over
-    /// `curveTolerance`); then the centre line is outlined again for this scale.
+    /// `curveTolerance`); then the centre line is outlined again for this scale. A solid stroke
+    /// along curves, on a canvas placing edges as Skia's (`snapsRowsToQuarterPixels`), is
+    /// outlined again as Chromium's Skia outlines it (`Path.strokedAsSkia`).
     private func draw(_ shape: Shape, transform: AffineTransform, hairlines: Bool) {
         if let fill = shape.fill { self.fill(shape.path, paint: fill, rule: shape.fillRule, transform: transform) }
         guard let stroke = shape.stroke else { return }
@@ -165,6 +167,13 @@ extension Canvas {
             && stroke.style.miterLimit >= 2.0.squareRoot() && stroke.centerline.isUprightRectangle(through: device)
         if frame { snapsRowsToQuarterPixels = false }
         defer { if frame { snapsRowsToQuarterPixels = true } }
+        // Chromium strokes curves into quadratics (SkStroke), which its edges then follow.
+        if snapsRowsToQuarterPixels, stroke.dashes.isEmpty, stroke.centerline.verbs.contains(where: { $0 == .quad || $0 == .cubic }) {
+            let deviceScale = max(device.axisScales.x, device.axisScales.y)
+            self.fill(stroke.centerline.strokedAsSkia(stroke.style, scale: deviceScale), paint: stroke.userSpacePaint,
+                      rule: .nonZero, transform: device)
+            return
+        }
         let scale = max(transform.axisScales.x, transform.axisScales.y)
         if Shape.strokeTolerance * scale <= curveTolerance {
             self.fill(stroke.outline, paint: stroke.paint, rule: .nonZero, transform: transform)

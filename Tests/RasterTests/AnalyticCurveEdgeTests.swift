@@ -118,3 +118,57 @@ import Testing
         #expect(skiaArcConics([conic(0, 90 * degree), conic(90 * degree, 180 * degree)]).count == 2)
     }
 }
+
+/// Curves stroked as Skia's stroker strokes them (SkStroke), for the svg command.
+@Suite struct QuadStrokeTests {
+    private func quadratics(_ path: Path) -> [(Point, Point, Point)] {
+        var result: [(Point, Point, Point)] = [], index = 0, current = Point.zero
+        for verb in path.verbs {
+            switch verb {
+            case .move, .line: current = path.points[index]; index += 1
+            case .quad:
+                result.append((current, path.points[index], path.points[index + 1]))
+                current = path.points[index + 1]; index += 2
+            case .cubic: current = path.points[index + 2]; index += 3
+            case .close: break
+            }
+        }
+        return result
+    }
+
+    @Test func aStrokedCirclesSidesAreQuadraticsWithinAQuarterPixelOfItsOffsets() {
+        // A circle of radius 4 stroked 2 wide: a quadratic through a quarter of a circle of
+        // radius r strays 0.0607·r from it at its middle, so each quarter of the outer side
+        // (r = 5: 0.30) is halved and each of the inner side (r = 3: 0.18) kept whole; at twice
+        // the scale (an eighth of a unit) the inner quarters are halved too.
+        let circle = Path(circleCenter: Point(0, 0), radius: 4)
+        for (scale, outer, inner) in [(1.0, 8, 4), (2.0, 8, 8)] {
+            let quads = quadratics(circle.strokedAsSkia(StrokeStyle(width: 2), scale: scale))
+            let radii = quads.map { q in
+                let mid = Point((q.0.x + 2 * q.1.x + q.2.x) / 4, (q.0.y + 2 * q.1.y + q.2.y) / 4)
+                return (mid.x * mid.x + mid.y * mid.y).squareRoot()
+            }
+            #expect(radii.filter { abs($0 - 5) <= 0.25 / scale }.count == outer)
+            #expect(radii.filter { abs($0 - 3) <= 0.25 / scale }.count == inner)
+            #expect(quads.count == outer + inner)
+        }
+        // Flattened as a scene strokes it, the outline has no quadratics.
+        #expect(quadratics(circle.stroked(width: 2)).isEmpty)
+    }
+
+    @Test func aCubicsOffsetIsFittedFromItsInflectionOn() {
+        // An S curve bends one way up to its inflection and the other way after: Skia fits each
+        // part on its own, so one piece of each side ends beside the inflection.
+        let s = StrokeCurve.cubic(Point(4, 30), Point(8, 2), Point(30, 40), Point(36, 8))
+        let t = s.inflections
+        #expect(t.count == 1)
+        guard let (p, d) = s.pointAndTangent(t[0]) else { return }
+        let n = Point(-d.y / (d.x * d.x + d.y * d.y).squareRoot(), d.x / (d.x * d.x + d.y * d.y).squareRoot())
+        for side in [-1.0, 1.0] {
+            let (start, pieces) = offsetQuadratics(s, radius: 1, side: side, tolerance: 0.25)
+            #expect(abs(start.x - 4) < 1 && abs(start.y - 30) < 1)
+            #expect(pieces.count >= 2)
+            #expect(pieces.contains { abs($0.end.x - (p.x - side * n.x)) < 1e-9 && abs($0.end.y - (p.y - side * n.y)) < 1e-9 })
+        }
+    }
+}

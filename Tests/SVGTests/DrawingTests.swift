@@ -73,6 +73,17 @@ import Testing
         #expect(abs(Int(arc[20, 22].a) - 63) <= 4) // exact: 40
     }
 
+    @Test func aFileRenderedOnItsOwnStrokesCurvesIntoQuadraticsAsChromiumDoes() throws {
+        // Skia strokes a curve into quadratics fitted to its offsets within a quarter pixel
+        // (SkStroke), whose edges are then placed as any curve's; the values are headless
+        // Chromium's, the flattened outline's (drawn before) in the comments.
+        let ring = try image(##"<circle cx="20.3" cy="20.2" r="12" fill="none" stroke="#036" stroke-width="2"/>"##,
+                             viewBox: "0 0 40 40").rendered(width: 40, height: 40)
+        #expect(abs(Int(ring[12, 12].a) - 144) <= 5) // before: 105
+        #expect(abs(Int(ring[16, 7].a) - 27) <= 5) // before: 68
+        #expect(abs(Int(ring[27, 28].a) - 126) <= 5) // before: 155
+    }
+
     @Test func zeroSizedFramesDrawNothing() throws {
         let owl = try OwlAssets.load("arm-up-left")
         let canvas = Canvas(width: 16, height: 16)
