@@ -172,3 +172,28 @@ import Testing
         }
     }
 }
+
+extension QuadStrokeTests {
+    @Test func strokingAsSkiaEndsOnCuspsLoopsHugeScalesAndNonFiniteCurves() {
+        // A cubic with a cusp at its middle (its derivative vanishes there: Skia gives up on the
+        // side it was fitting), one with a loop, curves at a scale of 10^9 (a tolerance of
+        // 2.5·10^-10 units) and one through a non-finite point: each outline is made, and the
+        // finite ones hold only finite points.
+        var cusp = Path()
+        cusp.move(to: Point(0, 0))
+        cusp.cubic(to: Point(10, 0), control1: Point(10, 10), control2: Point(0, 10))
+        var loop = Path()
+        loop.move(to: Point(0, 0))
+        loop.cubic(to: Point(0, 10), control1: Point(30, 20), control2: Point(-20, 20))
+        let circle = Path(circleCenter: Point(3, 3), radius: 2)
+        for (path, scale) in [(cusp, 1.0), (loop, 1.0), (circle, 1e9), (loop, 1e9)] {
+            let outline = path.strokedAsSkia(StrokeStyle(width: 3, cap: .round, join: .round), scale: scale)
+            #expect(!outline.isEmpty)
+            #expect(outline.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        }
+        var broken = Path()
+        broken.move(to: Point(0, 0))
+        broken.quad(to: Point(10, 0), control: Point(.nan, 5))
+        #expect(!broken.strokedAsSkia(StrokeStyle(width: 2), scale: 1).isEmpty)
+    }
+}
