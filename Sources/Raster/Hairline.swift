@@ -105,7 +105,9 @@ extension Path {
     /// steps of t, the level being half the bit length (rounded up) of how far the control point
     /// lies from the chord's middle, in whole pixels (at most 5); a cubic into 2^level lines, the
     /// level the first at which its control points' largest distance along x or y from the
-    /// chord's thirds is under 1/8 × 4^level pixel (at most 9).
+    /// chord's thirds is under 1/8 × 4^level pixel (at most 9). Circular arcs (see `arcCubics`)
+    /// are the conics Skia holds them as (cut as `skiaArcConics` cuts them), each cut into
+    /// quadratics within a quarter pixel (`conicQuads`), each quadratic then cut as above.
     ///
     /// Round and square caps lengthen the first piece of a subpath at its start and the last
     /// (the one before a move or the end, not a close) at its end, by π/8 pixel (a half disc's
@@ -128,10 +130,40 @@ extension Path {
         // ended as drawn.
         var pen = Point.zero, start = Point.zero, lastDrawn = Point.zero
         var previous: Verb? = nil
+        let arcs = Set(arcCubics), continued = Set(continuedArcCubics)
+        // The conics of the arc being read, drawn once it ends.
+        var arc: [Conic] = []
+        func drawArc(endsSubpath: Bool) {
+            let conics = skiaArcConics(arc)
+            arc.removeAll()
+            for (k, c) in conics.enumerated() {
+                var q = [c.start, c.control, c.end]
+                if outset > 0 {
+                    Self.lengthen(&q, start: k == 0 && previous == .move, end: k == conics.count - 1 && endsSubpath, by: outset)
+                }
+                conicQuads(q[0], q[1], q[2], weight: c.weight) { a, b, c in
+                    let line = Self.cut([a, b, c])
+                    for (a, b) in zip(line, line.dropFirst()) { segments.append((a, b)) }
+                }
+                lastDrawn = q[2]
+            }
+            previous = .cubic
+        }
         for (i, verb) in verbs.enumerated() {
             let following: Verb? = i + 1 < verbs.count ? verbs[i + 1] : nil
             let endsSubpath = following == nil || following == .move
             var pts: [Point]
+            if verb == .cubic, arcs.contains(i) {
+                let p = [pen, next(), next(), next()]
+                if let conic = arcConic(p[0], p[1], p[2], p[3]) {
+                    arc.append(Conic(start: p[0], control: conic.control, end: p[3], weight: conic.weight))
+                    pen = p[3]
+                    if following != .cubic || !continued.contains(i + 1) { drawArc(endsSubpath: endsSubpath) }
+                    continue
+                }
+                index -= 3
+            }
+            if !arc.isEmpty { drawArc(endsSubpath: false) }
             switch verb {
             case .move:
                 pen = next()

@@ -25,6 +25,18 @@ import Testing
         #expect(column(pixmap, 10) == expected)
     }
 
+    @Test func arcsAreSkiasConicsCutIntoQuadraticsThenLines() throws {
+        // Skia draws a rounded corner or a circle as conics, each cut into quadratics within a
+        // quarter pixel and each quadratic into lines; Chromium's values, those drawn before
+        // (the arcs' cubics cut into lines) in the comments.
+        let rect = try render(##"<rect x="2.5" y="2.5" width="15" height="12" rx="4" fill="none" stroke="#000" stroke-width="1"/>"##)
+        #expect(abs(Int(rect[3, 3].a) - 190) <= 4) // before: 106
+        #expect(abs(Int(rect[16, 13].a) - 190) <= 4) // before: 106
+        let circle = try render(##"<circle cx="10.2" cy="10.3" r="7" fill="none" stroke="#000" stroke-width="1"/>"##)
+        #expect(abs(Int(circle[4, 6].a) - 245) <= 4) // before: 169
+        #expect(abs(Int(circle[6, 4].a) - 254) <= 4) // before: 182
+    }
+
     @Test func withoutHairlinesTheSameStrokeIsItsOutlineFilledByArea() throws {
         // Drawn as a scene draws it (exact edges; a file rendered alone puts the outline's
         // corners on quarter-pixel rows as Chromium would, which changes its slope).
