@@ -201,10 +201,24 @@ func cubicPiecesMonotonicInY(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
     let a = p0.y, b = p1.y, c = p2.y, d = p3.y
     let roots = unitQuadRoots(d - a + 3 * (b - c), 2 * (a - b - b + c), b - a)
     guard !roots.isEmpty else { return piece(p0, p1, p2, p3) }
+    var pieces = cubicChopped(p0, p1, p2, p3, at: roots)
+    // Each turning point's neighbours are put level with it.
+    for i in 1..<pieces.count {
+        let y = pieces[i].0.y
+        pieces[i - 1].2.y = y
+        pieces[i].1.y = y
+    }
+    for p in pieces { piece(p.0, p.1, p.2, p.3) }
+}
+
+/// `p0 … p3` cut at the ascending parameters `ts` inside (0, 1), each cut made on what is left
+/// of the curve at the parameter rescaled to it (SkChopCubicAt).
+func cubicChopped(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+                  at ts: [Double]) -> [(Point, Point, Point, Point)] {
     var rest = (p0, p1, p2, p3)
     var previous = 0.0
     var pieces: [(Point, Point, Point, Point)] = []
-    for t in roots {
+    for t in ts {
         let u = (t - previous) / (1 - previous)
         let (s0, s1, s2, s3) = rest
         let ab = s0.lerp(s1, u), bc = s1.lerp(s2, u), cd = s2.lerp(s3, u)
@@ -214,13 +228,39 @@ func cubicPiecesMonotonicInY(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
         previous = t
     }
     pieces.append(rest)
-    // Each turning point's neighbours are put level with it.
-    for i in 1..<pieces.count {
-        let y = pieces[i].0.y
-        pieces[i - 1].2.y = y
-        pieces[i].1.y = y
+    return pieces
+}
+
+/// Where the curvature of `p0 … p3` peaks (SkFindCubicMaxCurvature: the roots of B′·B″ = 0,
+/// solved as Skia's solve_cubic_poly solves them), strictly inside (0, 1), ascending.
+func cubicMaxCurvatures(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
+    func coefficients(_ v0: Double, _ v1: Double, _ v2: Double, _ v3: Double) -> [Double] {
+        let a = v1 - v0, b = v2 - 2 * v1 + v0, c = v3 + 3 * (v1 - v2) - v0
+        return [c * c, 3 * b * c, 2 * b * b + c * a, a * b]
     }
-    for p in pieces { piece(p.0, p.1, p.2, p.3) }
+    let cx = coefficients(p0.x, p1.x, p2.x, p3.x), cy = coefficients(p0.y, p1.y, p2.y, p3.y)
+    let k = zip(cx, cy).map { $0 + $1 }
+    var roots: [Double]
+    if abs(k[0]) <= 1.0 / 4096 {
+        roots = unitQuadRoots(k[1], k[2], k[3])
+    } else {
+        let a = k[1] / k[0], b = k[2] / k[0], c = k[3] / k[0]
+        let q = (a * a - b * 3) / 9, r = (2 * a * a * a - 9 * a * b + 27 * c) / 54
+        let q3 = q * q * q, adiv3 = a / 3
+        func pinned(_ t: Double) -> Double { min(max(t, 0), 1) }
+        if r * r - q3 < 0 {
+            let theta = acos(min(max(r / q3.squareRoot(), -1), 1)), m = -2 * q.squareRoot()
+            roots = [pinned(m * cos(theta / 3) - adiv3), pinned(m * cos((theta + 2 * .pi) / 3) - adiv3),
+                     pinned(m * cos((theta - 2 * .pi) / 3) - adiv3)].sorted()
+            roots = roots.enumerated().filter { $0.offset == 0 || $0.element != roots[$0.offset - 1] }.map(\.element)
+        } else {
+            var root = cbrt(abs(r) + (r * r - q3).squareRoot())
+            if r > 0 { root = -root }
+            if root != 0 { root += q / root }
+            roots = [pinned(root - adiv3)]
+        }
+    }
+    return roots.filter { $0 > 0 && $0 < 1 }
 }
 
 private extension Point {

@@ -193,8 +193,11 @@ extension Path {
         return segments
     }
 
-    /// A line, quadratic or cubic (its points) as the polyline Skia draws for a hairline.
-    private static func cut(_ pts: [Point]) -> [Point] {
+    /// A line, quadratic or cubic (its points) as the polyline Skia draws for a hairline. A
+    /// cubic with a control point beyond a right angle at either end is first cut where its
+    /// curvature peaks (haircubic's quick_cubic_niceness_check, SkChopCubicAtMaxCurvature),
+    /// unless `chopped` says it is such a piece already.
+    private static func cut(_ pts: [Point], chopped: Bool = false) -> [Point] {
         let lines: Int
         if pts.count == 3 {
             let (p0, c, p1) = (pts[0], pts[1], pts[2])
@@ -204,6 +207,16 @@ extension Path {
             lines = 1 << min((bits + 1) >> 1, 5)
         } else if pts.count == 4 {
             let (p0, c1, c2, p1) = (pts[0], pts[1], pts[2], pts[3])
+            /// Whether `a` and `b` lie at most a right angle apart seen from `pivot`.
+            func within90(_ a: Point, _ pivot: Point, _ b: Point) -> Bool {
+                (a.x - pivot.x) * (b.x - pivot.x) + (a.y - pivot.y) * (b.y - pivot.y) >= 0
+            }
+            if !chopped, !(within90(c1, p0, p1) && within90(c2, p0, p1) && within90(c1, p1, p0) && within90(c2, p1, p0)) {
+                let pieces = cubicChopped(p0, c1, c2, p1, at: cubicMaxCurvatures(p0, c1, c2, p1))
+                if pieces.count > 1 {
+                    return pieces.reduce([p0]) { $0 + cut([$1.0, $1.1, $1.2, $1.3], chopped: true).dropFirst() }
+                }
+            }
             let diff = max(abs(c1.x - (2 * p0.x + p1.x) / 3), abs(c1.y - (2 * p0.y + p1.y) / 3),
                            abs(c2.x - (p0.x + 2 * p1.x) / 3), abs(c2.y - (p0.y + 2 * p1.y) / 3))
             var level = 0, tolerance = 0.125

@@ -17,6 +17,17 @@ import Testing
         return steps
     }
 
+    @Test func aSymmetricCubicsCurvaturePeaksAtItsMiddleAndIsChoppedThere() {
+        // A bow symmetric about x = 10: one peak at t = 0.5, the others symmetric about it.
+        let p = [Point(3, 15), Point(-3, 1), Point(23, 1), Point(17, 15)]
+        let ts = cubicMaxCurvatures(p[0], p[1], p[2], p[3])
+        #expect(ts.contains { abs($0 - 0.5) < 1e-9 })
+        #expect(ts.allSatisfy { t in ts.contains { abs($0 - (1 - t)) < 1e-9 } })
+        let pieces = cubicChopped(p[0], p[1], p[2], p[3], at: ts)
+        #expect(pieces.count == ts.count + 1)
+        #expect(pieces.first?.0 == p[0] && pieces.last?.3 == p[3])
+    }
+
     @Test func aQuarterCircleOfRadius3Point5IsOneQuadraticOfFourStepsOnQuarterRows() {
         // Skia's conic-to-quadratics error for a quarter circle is 0.0607·r: within 0.25 px up to
         // r ≈ 4.1, so the quarter stays one quadratic whose control point is the corner.

@@ -37,6 +37,14 @@ import Testing
         #expect(abs(Int(circle[6, 4].a) - 254) <= 4) // before: 182
     }
 
+    @Test func aCubicBulgingPastItsEndsIsCutWhereItsCurvaturePeaksFirst() throws {
+        // Its control points lie beyond a right angle at its ends: Skia cuts it where its
+        // curvature peaks (t = 0.5 here, and near each end) before cutting each piece into lines.
+        let bow = try render(##"<path d="M3 15 C-3 1 23 1 17 15" fill="none" stroke="#000" stroke-width="1"/>"##)
+        #expect(abs(Int(bow[16, 7].a) - 207) <= 4) // Chromium's; before: 197
+        #expect(abs(Int(bow[15, 6].a) - 172) <= 4) // before: 164
+    }
+
     @Test func withoutHairlinesTheSameStrokeIsItsOutlineFilledByArea() throws {
         // Drawn as a scene draws it (exact edges; a file rendered alone puts the outline's
         // corners on quarter-pixel rows as Chromium would, which changes its slope).
