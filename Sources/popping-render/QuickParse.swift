@@ -14,6 +14,12 @@ extension PoppingRender {
     /// error) is parsed again from the root, so messages and help text are unchanged
     /// (CLITests' QuickParseTests compares the two).
     static func parseQuickly(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
+        // `svg`, run once per small file, is tried first by its name: looking it up among the
+        // subcommands builds every one's configuration, and asking whether it is quickly
+        // parsable searches every protocol conformance in the binary (a tenth of a small icon).
+        if arguments.first == SVGCommand.name, let parsed = SVGCommand.parsedQuickly(Array(arguments.dropFirst())) {
+            return parsed
+        }
         guard arguments.first != "help" else { return try parseAsRoot(arguments) }
         let named = arguments.first.flatMap { name in
             configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
