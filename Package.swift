@@ -83,8 +83,8 @@ let package = Package(
         .target(name: "PoppingRender",
                 dependencies: ["Demos", "Scene", "Codecs", "Raster", "Geometry", "Text", "SVG", "Motion", "Layout"],
                 swiftSettings: checked + videoSetting),
-        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        /// libcrypto's headers only: the library is loaded on first use (see Sources/CLibCrypto/shim.h).
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CXXHash", path: "Sources/CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"])]),
         .target(name: "GoldenFrames", dependencies: ["PoppingRender", "Codecs", "Raster", "CLibCrypto", "CXXHash"],

@@ -19,10 +19,11 @@ listed=$(section RUNTIME_PACKAGES)
 listed=$(printf '%s\n' "$listed" | sed '/^$/d' | sort -u)
 # The base image's own packages (libc6 and what it needs) are there already and not listed.
 base="libc6 libgcc-s1 libstdc++6 zlib1g"
-# FFmpeg's libraries are loaded by the binary itself on first use (dlopen, Sources/CFFmpeg), so
-# ldd does not list them: their sonames are read from the binary's strings, their paths from
-# ldconfig, and they count as named by the binary, with what they load in turn.
-loaded=$(strings -a "$BIN" | grep -E '^lib(avutil|swscale|avcodec|avformat)\.so\.[0-9]+$' | sort -u | while read -r soname; do
+# FFmpeg's libraries and libcrypto are loaded by the binary itself on first use (dlopen,
+# Sources/CFFmpeg, Sources/CLibCrypto), so ldd does not list them: their sonames are read from the
+# binary's strings, their paths from ldconfig, and they count as named by the binary, with what
+# they load in turn.
+loaded=$(strings -a "$BIN" | grep -E '^lib(avutil|swscale|avcodec|avformat|crypto)\.so\.[0-9]+$' | sort -u | while read -r soname; do
     ldconfig -p | sed -n "s/^[[:space:]]*$soname (.*) => \(\/.*\)$/\1/p" | head -n 1
 done)
 needed=$( { ldd "$BIN"; for lib in $loaded; do echo " x => $lib (0)"; ldd "$lib"; done; } \

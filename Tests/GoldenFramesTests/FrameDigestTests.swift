@@ -19,6 +19,14 @@ import Testing
         #expect(FrameDigest.sha256.hex(Array("abc".utf8)) == SHA256.hex(Array("abc".utf8)))
     }
 
+    /// FIPS 180-4's example digests (NIST's SHA256.pdf), through libcrypto loaded on first use.
+    @Test func sha256ThroughTheLoadedLibcryptoGivesTheStandardsDigests() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test func manifestsAreRecordedInLayoutTwoWithXXH3PerFrame() throws {
         let manifest = GoldenManifest(
             scene: "owl", options: GoldenOptions(scale: 1, fps: 60, screen: Size(375, 667), snap: .round, touches: true),
