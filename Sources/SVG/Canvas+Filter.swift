@@ -40,9 +40,19 @@ extension Canvas {
         let source = offscreenCanvas(width: w, height: h)
         source.drawChildren(of: group, transform: work, budget: budget.spending(w * h) ?? LayerBudget(pixels: 0, depth: 0),
                             hairlines: hairlines)
-        let result = filter.apply(to: source.pixmap, transform: filter.transform.concatenating(work),
-                                  budget: budget.spending(2 * w * h), hairlines: hairlines,
+        let layerTransform = filter.transform.concatenating(work), imageBudget = budget.spending(2 * w * h)
+        let inputs = FilterResults.Inputs(region: filter.region, primitives: filter.primitives, transform: layerTransform,
+                                          width: w, height: h, hairlines: hairlines,
+                                          budget: imageBudget.map { [$0.pixels, $0.depth] },
+                                          curveTolerance: curveTolerance, snapsRowsToQuarterPixels: snapsRowsToQuarterPixels)
+        let result: Pixmap
+        if let kept = budget.filterResults?.result(for: inputs, source: source.pixmap) {
+            result = kept
+        } else {
+            result = filter.apply(to: source.pixmap, transform: layerTransform, budget: imageBudget, hairlines: hairlines,
                                   drawingLike: self)
+            budget.filterResults?.keep(result, for: inputs, source: source.pixmap)
+        }
         let saved = clip
         if device.isAxisAligned {
             // Chromium rounds an upright filter region out to whole device pixels and cuts the

@@ -21,10 +21,17 @@ extension Canvas {
     /// the same ink more thinly over more pixels. `popping-render svg` asks for it, to show files
     /// as a browser does; scenes leave it off.
     public func draw(_ image: VectorImage, transform: AffineTransform, alpha: Double = 1, hairlines: Bool = false) {
+        draw(image, transform: transform, alpha: alpha, hairlines: hairlines, filterResults: FilterResults())
+    }
+
+    /// Draws `image` as `draw(_:transform:alpha:hairlines:)` does, reusing filter results through
+    /// `filterResults` (nil: every filter is run; the same pixels, more slowly).
+    func draw(_ image: VectorImage, transform: AffineTransform, alpha: Double, hairlines: Bool,
+              filterResults: FilterResults?) {
         guard alpha > 0, transform.inverted != nil else { return }
         var root = image.root
         root.opacity *= min(alpha, 1)
-        draw(root, transform: transform, budget: LayerBudget(canvas: self), hairlines: hairlines)
+        draw(root, transform: transform, budget: LayerBudget(canvas: self, filterResults: filterResults), hairlines: hairlines)
     }
 
     /// Draws `image` with its viewBox coordinates mapped through `transform` into a plane that
@@ -59,7 +66,7 @@ extension Canvas {
 
     /// Draws a render-tree group (a pattern's tile content) through `transform`.
     func draw(_ group: VectorGroup, transform: AffineTransform) {
-        draw(group, transform: transform, budget: LayerBudget(canvas: self), hairlines: false)
+        draw(group, transform: transform, budget: LayerBudget(canvas: self, filterResults: FilterResults()), hairlines: false)
     }
 
     /// Draws a group: straight through, or into a layer covering its pixels that is filtered,
@@ -221,11 +228,17 @@ extension VectorImage {
     /// `Canvas.snapsRowsToQuarterPixels`), with thin strokes as `hairlines` asks (see
     /// `Canvas.draw(_:transform:alpha:hairlines:)`).
     public func rendered(width: Int, height: Int, background: Color = .clear, hairlines: Bool = false) -> Pixmap {
+        rendered(width: width, height: height, background: background, hairlines: hairlines, filterResults: FilterResults())
+    }
+
+    /// The image rendered as `rendered(width:height:background:hairlines:)` renders it, reusing
+    /// filter results through `filterResults` (nil: every filter is run).
+    func rendered(width: Int, height: Int, background: Color, hairlines: Bool, filterResults: FilterResults?) -> Pixmap {
         let canvas = Canvas(width: width, height: height, background: background)
         canvas.curveTolerance = Self.fileCurveTolerance
         canvas.snapsRowsToQuarterPixels = true
         if let fit = transform(fittingWidth: Double(width), height: Double(height)) {
-            canvas.draw(self, transform: fit, hairlines: hairlines)
+            canvas.draw(self, transform: fit, alpha: 1, hairlines: hairlines, filterResults: filterResults)
         }
         return canvas.pixmap
     }
@@ -251,19 +264,22 @@ struct LayerBudget {
     var pixels: Int
     /// How many more layers may nest.
     var depth: Int
+    /// The drawing's filter results, shared by every layer in it (nil: none are reused).
+    var filterResults: FilterResults?
 
-    init(pixels: Int, depth: Int = Self.maximumDepth) {
+    init(pixels: Int, depth: Int = Self.maximumDepth, filterResults: FilterResults? = nil) {
         self.pixels = pixels
         self.depth = depth
+        self.filterResults = filterResults
     }
 
-    init(canvas: Canvas) {
-        self.init(pixels: 4 * canvas.pixmap.width * canvas.pixmap.height + (4 << 20))
+    init(canvas: Canvas, filterResults: FilterResults?) {
+        self.init(pixels: 4 * canvas.pixmap.width * canvas.pixmap.height + (4 << 20), filterResults: filterResults)
     }
 
     /// The budget left to what draws inside a layer of `layerPixels`, or nil when it does not fit.
     func spending(_ layerPixels: Int) -> LayerBudget? {
         guard layerPixels <= pixels, depth > 0 else { return nil }
-        return LayerBudget(pixels: pixels - layerPixels, depth: depth - 1)
+        return LayerBudget(pixels: pixels - layerPixels, depth: depth - 1, filterResults: filterResults)
     }
 }

@@ -340,4 +340,25 @@ import Testing
             #expect(abs(back - v * 257) <= 257 / 2, "\(v)")
         }
     }
+
+    /// `use` copies of one blurred rect run its filter once per distinct source layer: copies
+    /// whole pixels apart share one (two reused after the first at x 10), as do the two copies at
+    /// half pixels 40 apart (one reused); a red copy and a copy whose region the canvas cuts run
+    /// their own. Every pixel is the one drawn with every filter run.
+    @Test func aFilterRunAgainOnTheSameSourceLayerIsReusedAndDrawsTheSameBytes() throws {
+        let image = try VectorImage.parse(text: ##"<svg viewBox="0 0 100 100"><defs><filter id="b">"##
+            + ##"<feGaussianBlur stdDeviation="2"/><feOffset dx="1"/></filter>"##
+            + ##"<rect id="r" width="10" height="10" filter="url(#b)"/></defs>"##
+            + ##"<use href="#r" x="10" y="10"/><use href="#r" x="30" y="10"/><use href="#r" x="50" y="10"/>"##
+            + ##"<use href="#r" x="10.5" y="40"/><use href="#r" x="50.5" y="40"/>"##
+            + ##"<use href="#r" x="30" y="40" fill="red"/><use href="#r" x="95" y="70"/></svg>"##, name: "f.svg")
+        let results = FilterResults()
+        let reusing = image.rendered(width: 100, height: 100, background: Color.clear, hairlines: true, filterResults: results)
+        let running = image.rendered(width: 100, height: 100, background: Color.clear, hairlines: true,
+                                     filterResults: FilterResults?.none)
+        #expect(results.reused == 3)
+        #expect(reusing.data.count == running.data.count)
+        #expect(reusing.data.indices.first { reusing.data[$0] != running.data[$0] } == nil)
+        #expect(reusing[19, 15].a > 0 && reusing[99, 75].a > 0)
+    }
 }
