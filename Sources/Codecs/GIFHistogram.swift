@@ -1,18 +1,20 @@
 /// The distinct colours of a frame with how often each occurs, in first-seen order (so every
-/// result built from it is deterministic). An open-addressing hash table keyed by 24-bit colour.
+/// result built from it is deterministic). An open-addressing hash table keyed by 24-bit colour,
+/// each slot holding a colour and its entry in one word, so a lookup reads one cache line (the
+/// encoder looks up every pixel of a gradient frame, whose neighbours rarely share a colour;
+/// with the entries in an array of their own, each lookup missed the cache twice).
 struct GIFHistogram {
     /// Distinct colours, 0x00BBGGRR, in the order they were first seen.
     private(set) var colours: [UInt32] = []
     /// Pixel count of each entry of `colours`.
     private(set) var counts: [Int] = []
-    private var slots: [UInt32]
-    private var slotEntry: [Int32]
+    /// Each slot: the colour in the low 32 bits (`empty` when unused), its entry above.
+    private var slots: [UInt64]
     private var shift: UInt32
-    private static let empty = UInt32.max
+    private static let empty = UInt64(UInt32.max)
 
     init() {
-        slots = [UInt32](repeating: Self.empty, count: 1024)
-        slotEntry = [Int32](repeating: 0, count: 1024)
+        slots = [UInt64](repeating: Self.empty, count: 1024)
         shift = 32 - 10
     }
 
@@ -20,7 +22,7 @@ struct GIFHistogram {
     init(pixels: [UInt32]) {
         self.init()
         pixels.withUnsafeBufferPointer { px in
-            var run: UInt32 = Self.empty
+            var run = UInt32.max
             var runLength = 0
             for p in px where p & GIFFramePixels.unchangedFlag == 0 {
                 if p == run {
@@ -40,16 +42,15 @@ struct GIFHistogram {
     /// Adds `count` pixels of `colour` (24-bit).
     mutating func add(_ colour: UInt32, count: Int) {
         var s = slot(of: colour)
-        if slots[s] == colour {
-            counts[Int(slotEntry[s])] += count
+        if slots[s] != Self.empty {
+            counts[Int(slots[s] >> 32)] += count
             return
         }
         if (colours.count + 1) * 2 > slots.count {
             grow()
             s = slot(of: colour)
         }
-        slots[s] = colour
-        slotEntry[s] = Int32(colours.count)
+        slots[s] = UInt64(colour) | UInt64(colours.count) << 32
         colours.append(colour)
         counts.append(count)
     }
@@ -58,7 +59,7 @@ struct GIFHistogram {
     @inline(__always)
     func entry(of colour: UInt32) -> Int? {
         let s = slot(of: colour)
-        return slots[s] == colour ? Int(slotEntry[s]) : nil
+        return slots[s] != Self.empty ? Int(slots[s] >> 32) : nil
     }
 
     /// The slot holding `colour`, or the empty slot where it would go.
@@ -66,19 +67,16 @@ struct GIFHistogram {
     private func slot(of colour: UInt32) -> Int {
         let mask = slots.count - 1
         var s = Int((colour &* 0x9E37_79B1) >> shift)
-        while slots[s] != Self.empty && slots[s] != colour { s = (s + 1) & mask }
+        while slots[s] != Self.empty && UInt32(truncatingIfNeeded: slots[s]) != colour { s = (s + 1) & mask }
         return s
     }
 
     private mutating func grow() {
         let n = slots.count * 2
-        slots = [UInt32](repeating: Self.empty, count: n)
-        slotEntry = [Int32](repeating: 0, count: n)
+        slots = [UInt64](repeating: Self.empty, count: n)
         shift -= 1
         for (e, c) in colours.enumerated() {
-            let s = slot(of: c)
-            slots[s] = c
-            slotEntry[s] = Int32(e)
+            slots[slot(of: c)] = UInt64(c) | UInt64(e) << 32
         }
     }
 }

@@ -92,7 +92,7 @@ enum GIFLZW {
                             prefix = code
                             continue
                         }
-                        if lossy != nil, match.isFree(i) {
+                        if lossy != nil, match.isFree(i), !lossy!.pathEnds(at: i) {
                             lossy!.search(from: prefix, at: i)
                             if let (index, code) = lossy!.nextStep() {
                                 lossy!.settle(i, index: index)
@@ -275,6 +275,9 @@ struct DiffusedError {
     /// better path copies only the steps after them (the search goes deeper one step at a time,
     /// each a better path, and copying them all each time was 1.6 % of the mesh bench's CPU).
     private var sameAsBest = 0
+    /// Where the last search started, and whether it tried every extension it could take
+    /// (stopped by no `LossyPath.maxVisits`).
+    private var searchStart = 0, exhaustive = false
 
     /// `target`, `tolerance`: as `GIFDiffusedMatch` holds them; `indices`: the pixels' own
     /// palette indices. All three must stay valid until `deallocate`.
@@ -366,7 +369,16 @@ struct DiffusedError {
         bestCount = 0
         bestSquaredSum = 0
         taken = 0
+        searchStart = i
         search(node, i, column, carry, 0)
+        exhaustive = visits < LossyPath.maxVisits
+    }
+
+    /// Whether a search from pixel `i` would find no path: the last search's path has been
+    /// taken up to `i`, in the same row, and that search already tried every extension of it at
+    /// `i`, with the same error diffused onto it as `settle` has passed on since.
+    func pathEnds(at i: Int) -> Bool {
+        exhaustive && bestCount > 0 && taken == bestCount && i == searchStart + bestCount && i < rowEnd
     }
 
     /// Depth first over the extensions of `node` that pixel `i` (in column `x`) and the free
@@ -381,7 +393,12 @@ struct DiffusedError {
     /// went from 23.5 to 20.9 %.
     private mutating func search(_ node: Int, _ i: Int, _ x: Int, _ carry: Carry, _ squaredSum: Int) {
         if depth > bestCount || depth == bestCount && squaredSum < bestSquaredSum {
-            (best + sameAsBest).update(from: current + sameAsBest, count: depth - sameAsBest)
+            if depth == sameAsBest + 1 {
+                // One step deeper than the best path (most new bests): no call to memmove.
+                best[sameAsBest] = current[sameAsBest]
+            } else {
+                (best + sameAsBest).update(from: current + sameAsBest, count: depth - sameAsBest)
+            }
             sameAsBest = depth
             bestCount = depth
             bestSquaredSum = squaredSum
@@ -390,69 +407,85 @@ struct DiffusedError {
         guard tolerance[i] != GIFDiffusedMatch.notFree else { return }
         let wanted = target[i]
         let own = Int(indices[i])
-        let t = Int(tolerance[i]) * Self.unit
-        let limit = t * t
-        // The error and the run error without the palette colour's part.
-        let o = 3 * (x + 1)
-        let r = Self.unit * Int(wanted & 0xFF), g = Self.unit * Int((wanted >> 8) & 0xFF)
-        let b = Self.unit * Int((wanted >> 16) & 0xFF)
-        let e0 = carry.right.0 + fromAbove[o] - r, e1 = carry.right.1 + fromAbove[o + 1] - g
-        let e2 = carry.right.2 + fromAbove[o + 2] - b
-        let q0 = carry.run.0 * Self.runDecay / 256 - r, q1 = carry.run.1 * Self.runDecay / 256 - g
-        let q2 = carry.run.2 * Self.runDecay / 256 - b
+        let t = Int(tolerance[i]) &* Self.unit
+        let limit = t &* t
+        // The error and the run error without the palette colour's part. A pixel's error is its
+        // own deviation (at most 4,080 sixteenths) and under 0.85 of its neighbours', so below
+        // 4,080 / 0.15 ≈ 27,200 sixteenths: its products and squares stay far inside 64 bits, and
+        // the arithmetic is not checked.
+        let o = 3 &* (x &+ 1)
+        let r = Self.unit &* Int(wanted & 0xFF), g = Self.unit &* Int((wanted >> 8) & 0xFF)
+        let b = Self.unit &* Int((wanted >> 16) & 0xFF)
+        let e0 = carry.right.0 &+ fromAbove[o] &- r, e1 = carry.right.1 &+ fromAbove[o &+ 1] &- g
+        let e2 = carry.right.2 &+ fromAbove[o &+ 2] &- b
+        let q0 = Self.decayed(carry.run.0) &- r, q1 = Self.decayed(carry.run.1) &- g
+        let q2 = Self.decayed(carry.run.2) &- b
         var child = firstChild[node]
         while child != Self.noCode {
             let other = Int(lastIndex[Int(child)])
-            let reach = depth + 1 + Int(height[Int(child)])
+            let reach = depth &+ 1 &+ Int(height[Int(child)])
             if other < paletteCount && (reach > bestCount || reach == bestCount && squaredSum < bestSquaredSum) {
-                let p = palette + 3 * other
-                let e = (e0 + p[0], e1 + p[1], e2 + p[2])
-                let squared = e.0 * e.0 + e.1 * e.1 + e.2 * e.2
-                let run = (q0 + p[0], q1 + p[1], q2 + p[2])
+                let p = palette + 3 &* other
+                let e = (e0 &+ p[0], e1 &+ p[1], e2 &+ p[2])
+                let squared = e.0 &* e.0 &+ e.1 &* e.1 &+ e.2 &* e.2
+                let run = (q0 &+ p[0], q1 &+ p[1], q2 &+ p[2])
                 // A pixel may always keep its own dithered colour.
                 if other == own || squared <= limit
-                    && run.0 * run.0 + run.1 * run.1 + run.2 * run.2 <= Self.runLimitSquared {
-                    visits += 1
+                    && run.0 &* run.0 &+ run.1 &* run.1 &+ run.2 &* run.2 <= Self.runLimitSquared {
+                    visits &+= 1
                     current[depth] = Step(index: UInt8(other), code: child)
                     sameAsBest = min(sameAsBest, depth)
-                    depth += 1
-                    let next = Carry(right: (Self.share(e.0, Self.weights.right), Self.share(e.1, Self.weights.right),
-                                             Self.share(e.2, Self.weights.right)), run: run)
-                    search(Int(child), i + 1, x + 1, next, squaredSum + min(squared, limit))
-                    depth -= 1
+                    depth &+= 1
+                    let next = Carry(right: (Self.share(Self.scaled(e.0), Self.weights.right),
+                                             Self.share(Self.scaled(e.1), Self.weights.right),
+                                             Self.share(Self.scaled(e.2), Self.weights.right)), run: run)
+                    search(Int(child), i &+ 1, x &+ 1, next, squaredSum &+ min(squared, limit))
+                    depth &-= 1
                 }
             }
             child = nextSibling[Int(child)]
         }
     }
 
-    /// Division truncates toward zero, so positive and negative errors decay alike.
+    /// An error scaled by `scale`, which `share` then weights: each error is scaled once for
+    /// its four shares (the same products as weighting first).
     @inline(__always)
-    private static func share(_ e: Int, _ weight: Int) -> Int { e * weight * scale / whole }
+    private static func scaled(_ e: Int) -> Int { e &* scale }
+
+    /// A weighted share of a `scaled` error. Division truncates toward zero, so positive and
+    /// negative errors decay alike.
+    @inline(__always)
+    private static func share(_ scaled: Int, _ weight: Int) -> Int { scaled &* weight / whole }
+
+    /// A run error carried one pixel further.
+    @inline(__always)
+    private static func decayed(_ run: Int) -> Int { run &* runDecay / 256 }
 
     /// Records that pixel `i` took palette entry `index`, passing its error on. Called for every
     /// pixel in order.
     mutating func settle(_ i: Int, index: Int) {
         let x = column
         if tolerance[i] != GIFDiffusedMatch.notFree, index < paletteCount {
-            let wanted = target[i], p = palette + 3 * index, o = 3 * (x + 1)
-            let d = (p[0] - Self.unit * Int(wanted & 0xFF), p[1] - Self.unit * Int((wanted >> 8) & 0xFF),
-                     p[2] - Self.unit * Int((wanted >> 16) & 0xFF))
-            let e = (carry.right.0 + fromAbove[o] + d.0, carry.right.1 + fromAbove[o + 1] + d.1,
-                     carry.right.2 + fromAbove[o + 2] + d.2)
+            let wanted = target[i], p = palette + 3 &* index, o = 3 &* (x &+ 1)
+            let d = (p[0] &- Self.unit &* Int(wanted & 0xFF), p[1] &- Self.unit &* Int((wanted >> 8) & 0xFF),
+                     p[2] &- Self.unit &* Int((wanted >> 16) & 0xFF))
+            let e = (Self.scaled(carry.right.0 &+ fromAbove[o] &+ d.0), Self.scaled(carry.right.1 &+ fromAbove[o &+ 1] &+ d.1),
+                     Self.scaled(carry.right.2 &+ fromAbove[o &+ 2] &+ d.2))
             carry = Carry(right: (Self.share(e.0, Self.weights.right), Self.share(e.1, Self.weights.right),
                                   Self.share(e.2, Self.weights.right)),
-                          run: (carry.run.0 * Self.runDecay / 256 + d.0, carry.run.1 * Self.runDecay / 256 + d.1,
-                                carry.run.2 * Self.runDecay / 256 + d.2))
-            @inline(__always) func pass(toColumn column: Int, _ weight: Int) {
-                let b = toBelow + 3 * (column + 1)
-                b[0] += Self.share(e.0, weight)
-                b[1] += Self.share(e.1, weight)
-                b[2] += Self.share(e.2, weight)
-            }
-            pass(toColumn: x - 1, Self.weights.belowLeft)
-            pass(toColumn: x, Self.weights.below)
-            pass(toColumn: x + 1, Self.weights.belowRight)
+                          run: (Self.decayed(carry.run.0) &+ d.0, Self.decayed(carry.run.1) &+ d.1,
+                                Self.decayed(carry.run.2) &+ d.2))
+            // Below-left, below and below-right of this pixel (the row has a margin at either end).
+            let b = toBelow + o
+            b[-3] &+= Self.share(e.0, Self.weights.belowLeft)
+            b[-2] &+= Self.share(e.1, Self.weights.belowLeft)
+            b[-1] &+= Self.share(e.2, Self.weights.belowLeft)
+            b[0] &+= Self.share(e.0, Self.weights.below)
+            b[1] &+= Self.share(e.1, Self.weights.below)
+            b[2] &+= Self.share(e.2, Self.weights.below)
+            b[3] &+= Self.share(e.0, Self.weights.belowRight)
+            b[4] &+= Self.share(e.1, Self.weights.belowRight)
+            b[5] &+= Self.share(e.2, Self.weights.belowRight)
         } else {
             carry = Carry()
         }

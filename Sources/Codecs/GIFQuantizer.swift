@@ -210,7 +210,8 @@ struct WeightedColour: Sendable {
 
 /// Running sums of weighted colours, for their rounded weighted mean.
 struct WeightedSum {
-    private var r = 0, g = 0, b = 0
+    /// Each channel summed, weighted.
+    private(set) var r = 0, g = 0, b = 0
     private(set) var weight = 0
 
     mutating func add(_ m: WeightedColour) {
@@ -238,17 +239,26 @@ struct ColourBox {
 
     init(_ members: [WeightedColour], _ range: Range<Int>) {
         self.range = range
+        // One pass: the weighted sums of each channel and of its square give the squared
+        // deviations from the rounded mean m exactly, as Σ w (c - m)² = Σ w c² - 2 m Σ w c + m² Σ w.
         var sum = WeightedSum()
-        for k in range { sum.add(members[k]) }
-        mean = sum.mean
-        var v = (r: Int64(0), g: Int64(0), b: Int64(0))
-        for k in range {
-            let m = members[k]
-            let dr = Int64(m.colour.r - mean.r), dg = Int64(m.colour.g - mean.g), db = Int64(m.colour.b - mean.b)
-            v.r += dr * dr * Int64(m.weight)
-            v.g += dg * dg * Int64(m.weight)
-            v.b += db * db * Int64(m.weight)
+        var squares = (r: Int64(0), g: Int64(0), b: Int64(0))
+        members.withUnsafeBufferPointer { members in
+            for k in range {
+                let m = members[k], w = Int64(m.weight)
+                sum.add(m)
+                squares.r += Int64(m.colour.r * m.colour.r) * w
+                squares.g += Int64(m.colour.g * m.colour.g) * w
+                squares.b += Int64(m.colour.b * m.colour.b) * w
+            }
         }
+        mean = sum.mean
+        let w = Int64(sum.weight)
+        func deviation(_ squares: Int64, _ sum: Int, _ m: Int32) -> Int64 {
+            squares - 2 * Int64(m) * Int64(sum) + Int64(m) * Int64(m) * w
+        }
+        let v = (r: deviation(squares.r, sum.r, mean.r), g: deviation(squares.g, sum.g, mean.g),
+                 b: deviation(squares.b, sum.b, mean.b))
         axisVariance = v
         error = v.r + v.g + v.b
     }
@@ -296,6 +306,11 @@ struct NearestColour {
     private let axis: Int
     /// The palette in its own order.
     private let colours: [RGB]
+    /// For each entry, a quarter of the squared distance to the nearest other entry: a colour
+    /// nearer an entry than that (in squared distance, four times nearer) is nearer to it than
+    /// to any other (the triangle inequality), so a hint that close is the answer without a
+    /// walk. K-means members mostly stay with the centre they had the round before.
+    private let alone: [Int32]
 
     init(_ palette: [RGB]) {
         colours = palette
@@ -308,6 +323,23 @@ struct NearestColour {
         let axis = spread[0] >= spread[1] && spread[0] >= spread[2] ? 0 : (spread[1] >= spread[2] ? 1 : 2)
         let order = palette.indices.sorted { (channels(palette[$0])[axis], $0) < (channels(palette[$1])[axis], $1) }
         self.axis = axis
+        var alone = [Int32](repeating: Int32.max, count: palette.count)
+        let keys = palette.map { channels($0)[axis] }
+        // Each entry's nearest other, walking the sorted order outward from it as `nearest` does.
+        for (position, a) in order.enumerated() {
+            var d = Int32.max
+            for step in [1, -1] {
+                var o = position + step
+                while o >= 0 && o < order.count {
+                    let dk = keys[order[o]] - keys[a]
+                    if dk * dk > d { break }
+                    d = min(d, palette[a].distance(to: palette[order[o]]))
+                    o += step
+                }
+            }
+            alone[a] = d
+        }
+        self.alone = alone
         var start = [UInt16](repeating: 0, count: 257)
         var k = 0
         for v in 0...256 {
@@ -330,6 +362,9 @@ struct NearestColour {
         if let hint {
             best = Int32(hint)
             bestDistance = colours[hint].distance(to: c)
+            // 2 d < s, as 4 d² < s² (s the distance to the hint's nearest other entry): every
+            // other entry is more than s - d > d away.
+            if Int64(bestDistance) * 4 < Int64(alone[hint]) { return hint }
         }
         return entries.withUnsafeBufferPointer { e in
             let count = e.count / 4

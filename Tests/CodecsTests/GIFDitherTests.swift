@@ -268,6 +268,31 @@ func slowRamp(lift: Int = 0) -> Pixmap {
         #expect(moving.tolerance == [r, 15, GIFDiffusedMatch.notFree, UInt8(GIFFrameEncoder.maxMovingTolerance)])
     }
 
+    @Test func pixelsGetTheRedrawnLatitudeExactlyWhereTheNextFrameDrawsThemWhereverItLies() {
+        // A 6 × 4 frame of a colour the palette lacks, and next frames above, beside, across,
+        // inside and beyond it, every third of their pixels left unchanged: a pixel gets the
+        // redrawn latitude exactly where GIFNextFrame.redraws says the next frame draws it.
+        let palette = GIFPalette(colours: [0x000000, 0x808080])
+        let rect = GIFRect(x: 10, y: 20, width: 6, height: 4)
+        let frame = GIFFramePixels(rect: rect, pixels: [UInt32](repeating: 0x101010, count: 24), hasUnchanged: false,
+                                   change: [UInt8](repeating: 2, count: 24))
+        var nexts: [GIFNextFrame] = [.nothing, .everything]
+        for (x, y, w, h) in [(8, 18, 4, 3), (13, 21, 9, 9), (16, 20, 3, 4), (0, 0, 5, 5), (10, 20, 6, 4), (11, 19, 2, 8),
+                             (30, 21, 4, 2), (0, 22, 9, 1)] {
+            let pixels = (0..<w * h).map { $0 % 3 == 0 ? 0x202020 | GIFFramePixels.unchangedFlag : UInt32(0x202020) }
+            nexts.append(.frame(GIFFramePixels(rect: GIFRect(x: x, y: y, width: w, height: h), pixels: pixels,
+                                               hasUnchanged: true)))
+        }
+        for (n, next) in nexts.enumerated() {
+            let match = GIFFrameEncoder.diffusedMatch(frame, indices: [UInt8](repeating: 0, count: 24), palette: palette,
+                                                      transparentIndex: nil, redrawnBy: next)
+            for i in 0..<24 {
+                let redrawn = next.redraws(x: rect.x + i % 6, y: rect.y + i / 6)
+                #expect(match.tolerance[i] == (redrawn ? UInt8(GIFFrameEncoder.redrawnTolerance) : 3), "next \(n), pixel \(i)")
+            }
+        }
+    }
+
     @Test func theLastFrameOfAGIFThatLoopsForeverGetsTheLatitudeOfARedrawnFrame() throws {
         // Three moving gradients: in a GIF that loops forever the first frame is drawn over the
         // last, so its dithered pixels get the redrawn latitude; one that stops on it, or loops a

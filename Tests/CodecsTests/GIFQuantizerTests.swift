@@ -50,6 +50,16 @@ import Testing
                 #expect(search.nearest(c, hint: hint) == brute)
                 #expect(search.nearest(c, hint: size - 1) == brute)
             }
+            // Colours a level or two from an entry, with that entry as the hint: where the hint
+            // is nearer than half the way to any other entry it is the answer without a walk.
+            for k in palette.indices {
+                for d in [RGB(r: 0, g: 0, b: 0), RGB(r: 1, g: 0, b: 0), RGB(r: -1, g: 2, b: 1), RGB(r: 2, g: -2, b: -1)] {
+                    let c = RGB(r: Int(min(255, max(0, palette[k].r + d.r))), g: Int(min(255, max(0, palette[k].g + d.g))),
+                                b: Int(min(255, max(0, palette[k].b + d.b))))
+                    let brute = palette.indices.min { (palette[$0].distance(to: c), $0) < (palette[$1].distance(to: c), $1) }!
+                    #expect(search.nearest(c, hint: k) == brute)
+                }
+            }
         }
     }
 
