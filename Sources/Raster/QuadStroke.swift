@@ -285,9 +285,18 @@ private struct OffsetBuilder {
     }
 
     /// Whether the quadratic turns by more than a right angle at its control point (Skia's
-    /// sharp_angle), which a fit of an offset must not.
+    /// sharp_angle), which a fit of an offset must not. An arm within 1/4096 of its length of an
+    /// axis counts as on it: Skia's arcs put their quarter points exactly on the axes
+    /// (SkScalarSinSnapToZero, SkScalarCosSnapToZero: sines and cosines within 1/4096 of 0 are
+    /// 0), so the quadratic fitted to a whole quarter of an upright circle's or ellipse's offset
+    /// has arms exactly along the axes and is not sharp, where an arc read from a file here
+    /// lands a few 1e-7 off them and rounding would decide either way.
     func sharpAngle(_ q: [Point]) -> Bool {
-        let a = q[1] - q[0], b = q[1] - q[2]
+        func snapped(_ p: Point) -> Point {
+            let near = p.length / 4096
+            return Point(abs(p.x) <= near ? 0 : p.x, abs(p.y) <= near ? 0 : p.y)
+        }
+        let a = snapped(q[1] - q[0]), b = snapped(q[1] - q[2])
         guard a != Point.zero, b != Point.zero else { return false }
         return a.x * b.x + a.y * b.y > 0
     }

@@ -167,6 +167,19 @@ import Testing
         #expect(quadratics(circle.stroked(width: 2)).isEmpty)
     }
 
+    @Test func aQuarterArcsOffsetWithArmsAlongTheAxesIsNotSharpEvenAFewE7Off() {
+        // A quarter of a flat ellipse (rx 15.08, ry 2.51) as an SVG arc is read here with its
+        // control point 1.9e-7 off the vertical through its start: its outer offset is still
+        // one quadratic, as Skia's, whose arc sits exactly on the axes, makes it.
+        let exact = StrokeCurve.conic(Point(40.204443, 10.451922), Point(40.204443, 12.9646996),
+                                      Point(25.127777, 12.9646996), 0.5.squareRoot())
+        let read = StrokeCurve.conic(Point(40.204443, 10.451922), Point(40.20444318976496, 12.964699631627505),
+                                     Point(25.127776999999902, 12.964699631627493), 0.7071067767364893)
+        for curve in [exact, read] {
+            #expect(offsetQuadratics(curve, radius: 1.16216, side: 1, tolerance: 0.25 / 1.645326).pieces.count == 1)
+        }
+    }
+
     @Test func aCubicsOffsetIsFittedFromItsInflectionOn() {
         // An S curve bends one way up to its inflection and the other way after: Skia fits each
         // part on its own, so one piece of each side ends beside the inflection.

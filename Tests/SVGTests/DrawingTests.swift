@@ -84,6 +84,19 @@ import Testing
         #expect(abs(Int(ring[27, 28].a) - 126) <= 5) // before: 155
     }
 
+    @Test func aStrokedHalfEllipseArcIsStrokedAlongItsQuartersAsChromiumDoes() throws {
+        // Two 180° arcs of a flat ellipse under a non-uniform scale (tango-045's halo): Skia's
+        // arcs put their quarter points exactly on the axes, so the outer side of each quarter
+        // is one quadratic whose arms lie along them; ours are read a few 1e-7 off the axes,
+        // which split each quarter in two and thinned the ring. Chromium's values; before in
+        // the comments.
+        let halo = try image(##"<path style="fill:none;stroke:#c3b400;stroke-width:2.32432675" d="M 40.204443 10.451922 A 15.076666 2.5127776 0 1 1 10.051111,10.451922 A 15.076666 2.5127776 0 1 1 40.204443 10.451922 z" transform="matrix(1.012503,0,0,1.645326,-1.176935,-5.3)"/>"##,
+                             viewBox: "0 0 48 48").rendered(width: 48, height: 48)
+        #expect(abs(Int(halo[33, 17].a) - 99) <= 5) // before: 25
+        #expect(abs(Int(halo[15, 17].a) - 122) <= 5) // before: 48
+        #expect(abs(Int(halo[34, 6].a) - 108) <= 5) // before: 38
+    }
+
     @Test func zeroSizedFramesDrawNothing() throws {
         let owl = try OwlAssets.load("arm-up-left")
         let canvas = Canvas(width: 16, height: 16)
