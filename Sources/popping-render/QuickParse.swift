@@ -14,9 +14,8 @@ extension PoppingRender {
     /// error) is parsed again from the root, so messages and help text are unchanged
     /// (CLITests' QuickParseTests compares the two).
     static func parseQuickly(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand {
-        // `svg`, run once per small file, is tried first by its name: looking it up among the
-        // subcommands builds every one's configuration, and asking whether it is quickly
-        // parsable searches every protocol conformance in the binary (a tenth of a small icon).
+        // `svg`, run once per small file, has its plain form read without ArgumentParser, looked
+        // for by its name: looking it up among the subcommands built every one's configuration.
         if arguments.first == SVGCommand.name, let parsed = SVGCommand.parsedQuickly(Array(arguments.dropFirst())) {
             return parsed
         }
@@ -25,7 +24,6 @@ extension PoppingRender {
             configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
         }
         let (command, rest) = named.map { ($0, Array(arguments.dropFirst())) } ?? (configuration.defaultSubcommand, arguments)
-        if let quick = command as? QuicklyParsable.Type, let parsed = quick.parsedQuickly(rest) { return parsed }
         // A request for help parses to a HelpCommand for the subcommand alone; the root shows it.
         if let command, command.configuration.subcommands.isEmpty, let parsed = try? command.parseAsRoot(rest),
            type(of: parsed) == command {
@@ -33,12 +31,4 @@ extension PoppingRender {
         }
         return try parseAsRoot(arguments)
     }
-}
-
-/// A command whose common argument forms are read without ArgumentParser, for commands run once
-/// per small file where start-up is most of the time (`svg`).
-protocol QuicklyParsable: ParsableCommand {
-    /// The command for `arguments` (after the subcommand's name) in a plain form ArgumentParser
-    /// parses to the same values, else `nil`, and ArgumentParser parses them.
-    static func parsedQuickly(_ arguments: [String]) -> Self?
 }

@@ -11,7 +11,7 @@ import SVG
 /// anything is written. Warnings and failures are printed in input order once all are done,
 /// one line per failure; the exit status is 2 if any file failed.
 struct SVGBatch {
-    let command: SVGCommand
+    let conversion: SVGConversion
     let folder: String
     /// The fonts every file's text is drawn with (shared: each face is matched and read once).
     let fonts: FontSources
@@ -58,7 +58,7 @@ struct SVGBatch {
 
     private func convert(_ job: Job, folders: FolderMaker) -> Report {
         do {
-            let (pixmap, warnings) = try command.render(job.input, fonts: fonts)
+            let (pixmap, warnings) = try conversion.render(job.input, fonts: fonts)
             folders.make((job.output as NSString).deletingLastPathComponent)
             do { try PNG.write(pixmap, to: job.output) } catch { throw CommandFailure("\(error)") }
             return Report(lines: warnings.map(\.description), failed: false)
@@ -123,7 +123,7 @@ struct SVGBatch {
     private func jobs() throws -> [Job] {
         var jobs: [Job] = []
         var problems: [String] = []
-        for argument in command.files {
+        for argument in conversion.files {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
                 problems.append("\(argument): no such file or folder")
@@ -145,7 +145,7 @@ struct SVGBatch {
         var seen: Set<String> = []
         // A file given twice (alone and in its folder) is converted once; one folder's files are
         // each listed once.
-        if command.files.count > 1 {
+        if conversion.files.count > 1 {
             jobs = jobs.filter { seen.insert(URL(fileURLWithPath: $0.input).standardizedFileURL.path).inserted }
         }
         for job in jobs {

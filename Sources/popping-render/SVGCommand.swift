@@ -58,6 +58,29 @@ struct SVGCommand: ParsableCommand {
 
     @OptionGroup var read: ReadArguments
 
+    /// The conversion the options ask for.
+    var conversion: SVGConversion {
+        SVGConversion(files: files, out: out, outDir: outDir, size: size, scale: scale, background: background,
+                      fontDirs: fontDirs, noSystemFonts: noSystemFonts)
+    }
+
+    func validate() throws { try conversion.validate() }
+
+    func run() throws { try conversion.run() }
+}
+
+/// What `svg` converts, where to and how, as its options give it: checked, then run, by the
+/// command ArgumentParser parses and by the quick path alike.
+struct SVGConversion: Decodable {
+    var files: [String] = []
+    var out: String?
+    var outDir: String?
+    var size: String?
+    var scale: Double?
+    var background: String?
+    var fontDirs: [String] = []
+    var noSystemFonts = false
+
     /// The largest output: 16384 pixels a side and 64 megapixels in all.
     static let maximumSide = 16384, maximumArea = 64 << 20
 
@@ -81,7 +104,7 @@ struct SVGCommand: ParsableCommand {
         let fonts: FontSources
         do { fonts = try FontSources(system: !noSystemFonts, folders: fontDirs) } catch { throw CommandFailure("\(error)") }
         if let outDir {
-            try SVGBatch(command: self, folder: outDir, fonts: fonts).run()
+            try SVGBatch(conversion: self, folder: outDir, fonts: fonts).run()
             return
         }
         guard let file = files.first, let out else { return }
@@ -130,13 +153,15 @@ struct SVGCommand: ParsableCommand {
     }
 }
 
-extension SVGCommand: QuicklyParsable {
+extension SVGCommand {
     /// The plain form, `FILE --out PNG` with `--size`, `--scale` and `--background` (each at most
     /// once, as `--name value`), read without ArgumentParser; `nil` for anything else, which
-    /// ArgumentParser then parses with its own messages and help. A result here is one
-    /// ArgumentParser gives for the same arguments (CLITests checks the two agree).
-    static func parsedQuickly(_ arguments: [String]) -> SVGCommand? {
-        var command = SVGCommand()
+    /// ArgumentParser then parses with its own messages and help. A result here is the conversion
+    /// ArgumentParser's parse of the same arguments asks for (CLITests checks the two agree), with
+    /// no option's definition built: making an SVGCommand builds every one (a tenth of a small
+    /// icon's conversion in a process of its own).
+    static func parsedQuickly(_ arguments: [String]) -> QuickSVGCommand? {
+        var conversion = SVGConversion()
         var file: String?, out: String?, size: String?, scale: Double?, background: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -155,15 +180,18 @@ extension SVGCommand: QuicklyParsable {
             }
         }
         guard let file, let out else { return nil }
-        (command.files, command.out, command.outDir, command.size, command.scale, command.background) =
-            ([file], out, nil, size, scale, background)
-        (command.fontDirs, command.noSystemFonts) = ([], false)
-        // `--allow-read` not given: its default set directly (ReadArguments.parse([]) reflected
-        // the type, ten million instructions, 40 % of a small icon's conversion).
-        var read = ReadArguments()
-        read.allowRead = []
-        command.read = read
-        guard (try? command.validate()) != nil else { return nil }
-        return command
+        (conversion.files, conversion.out, conversion.size, conversion.scale, conversion.background) =
+            ([file], out, size, scale, background)
+        guard (try? conversion.validate()) != nil else { return nil }
+        return QuickSVGCommand(conversion: conversion)
     }
+}
+
+/// `svg` in the plain form `SVGCommand.parsedQuickly` reads: the conversion alone (`--allow-read`,
+/// `--font-dir` and `--no-system-fonts` not given). Never parsed: it has no options.
+struct QuickSVGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: SVGCommand.name)
+    var conversion = SVGConversion()
+
+    func run() throws { try conversion.run() }
 }

@@ -6,10 +6,19 @@ import Testing
 /// start-up; whatever they accept must parse to exactly what ArgumentParser parses from the root,
 /// and whatever ArgumentParser refuses they must refuse with its message.
 @Suite struct QuickParseTests {
-    /// Every stored value of a parsed command, for comparing two parses.
+    /// Every stored value of a parsed command, for comparing two parses: for `svg`, the
+    /// conversion it asks for and the folders it may read from, whichever parse made it.
     private func values(_ command: ParsableCommand) -> String {
         var text = ""
-        dump(command, to: &text)
+        if let svg = command as? SVGCommand {
+            dump(svg.conversion, to: &text)
+            dump(svg.read.allowRead, to: &text)
+        } else if let svg = command as? QuickSVGCommand {
+            dump(svg.conversion, to: &text)
+            dump([String](), to: &text)
+        } else {
+            dump(command, to: &text)
+        }
         return text
     }
 
