@@ -269,6 +269,7 @@ enum GIFFrameEncoder {
         let rect = frame.rect
         var tolerance = [UInt8](repeating: GIFDiffusedMatch.notFree, count: indices.count)
         let settled = frame.change.isEmpty
+        let transparent = transparentIndex ?? -1
         // Walked row by row through pointers, with the next frame's pixels on the same canvas
         // row found once per row (a lookup through GIFNextFrame per pixel, with the bounds
         // checks, was most of its time, 4.7 % of the mesh bench's CPU).
@@ -303,11 +304,11 @@ enum GIFFrameEncoder {
                                         // dithered), so the pixel's index tells whether the palette holds
                                         // its colour exactly.
                                         let k = Int(indices[i])
-                                        guard k != transparentIndex, colours[k] != p & GIFFramePixels.colourMask else { continue }
-                                        let own = settled ? Int(settledTolerance) : Int(change[i]) * 3 / 2
+                                        guard k != transparent, colours[k] != p & GIFFramePixels.colourMask else { continue }
+                                        let own = settled ? Int(settledTolerance) : Int(change[i]) &* 3 / 2
                                         let redrawn = covered.contains(column)
-                                            && (everything || nextPixels[nextRow + column] & GIFFramePixels.unchangedFlag == 0)
-                                        tolerance[i] = UInt8(min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
+                                            && (everything || nextPixels[nextRow &+ column] & GIFFramePixels.unchangedFlag == 0)
+                                        tolerance[i] = UInt8(truncatingIfNeeded: min(maxMovingTolerance, max(redrawn ? redrawnTolerance : 0, own)))
                                     }
                                 }
                             }

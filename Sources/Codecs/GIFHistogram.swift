@@ -40,6 +40,7 @@ struct GIFHistogram {
     var count: Int { colours.count }
 
     /// Adds `count` pixels of `colour` (24-bit).
+    @inline(__always)
     mutating func add(_ colour: UInt32, count: Int) {
         var s = slot(of: colour)
         if slots[s] != Self.empty {

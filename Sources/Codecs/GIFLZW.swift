@@ -87,15 +87,15 @@ enum GIFLZW {
                     lossy?.settle(0, index: prefix)
                     for i in 1..<indices.count {
                         var k = Int(indices[i])
-                        if let (index, code) = lossy?.nextStep() {
-                            lossy!.settle(i, index: index)
+                        if let code = lossy?.nextStep() {
+                            lossy!.settleStep()
                             prefix = code
                             continue
                         }
                         if lossy != nil, match.isFree(i), !lossy!.pathEnds(at: i) {
                             lossy!.search(from: prefix, at: i)
-                            if let (index, code) = lossy!.nextStep() {
-                                lossy!.settle(i, index: index)
+                            if let code = lossy!.nextStep() {
+                                lossy!.settleStep()
                                 prefix = code
                                 continue
                             }
@@ -234,10 +234,13 @@ struct DiffusedError {
         var run = (0, 0, 0)
     }
 
-    /// One step of a path: a palette index and the code of the string through it.
+    /// One step of a path: the code of the string through it (its last index the pixel's), with
+    /// the pixel's error (`scaled`) and what it passes on to the right, as the search worked them
+    /// out, so settling the step passes them on without working them out again.
     private struct Step {
-        var index: UInt8
         var code: UInt16
+        var error: (Int, Int, Int)
+        var carry: Carry
     }
 
     private let target: UnsafePointer<UInt32>
@@ -351,12 +354,13 @@ struct DiffusedError {
         height.update(repeating: 0, count: 4096)
     }
 
-    /// The next pixel's palette index and the code of the string through it, if the path has one.
+    /// The code of the string through the next pixel's step, if the path has one; `settleStep`
+    /// then settles the pixel.
     @inline(__always)
-    mutating func nextStep() -> (Int, Int)? {
+    mutating func nextStep() -> Int? {
         guard taken < bestCount else { return nil }
         taken += 1
-        return (Int(best[taken - 1].index), Int(best[taken - 1].code))
+        return Int(best[taken - 1].code)
     }
 
     /// Searches the path from string `node` for the pixels from `i` (the next one to settle)
@@ -433,12 +437,13 @@ struct DiffusedError {
                 if other == own || squared <= limit
                     && run.0 &* run.0 &+ run.1 &* run.1 &+ run.2 &* run.2 <= Self.runLimitSquared {
                     visits &+= 1
-                    current[depth] = Step(index: UInt8(other), code: child)
+                    let error = (Self.scaled(e.0), Self.scaled(e.1), Self.scaled(e.2))
+                    let next = Carry(right: (Self.share(error.0, Self.weights.right),
+                                             Self.share(error.1, Self.weights.right),
+                                             Self.share(error.2, Self.weights.right)), run: run)
+                    current[depth] = Step(code: child, error: error, carry: next)
                     sameAsBest = min(sameAsBest, depth)
                     depth &+= 1
-                    let next = Carry(right: (Self.share(Self.scaled(e.0), Self.weights.right),
-                                             Self.share(Self.scaled(e.1), Self.weights.right),
-                                             Self.share(Self.scaled(e.2), Self.weights.right)), run: run)
                     search(Int(child), i &+ 1, x &+ 1, next, squaredSum &+ min(squared, limit))
                     depth &-= 1
                 }
@@ -462,11 +467,10 @@ struct DiffusedError {
     private static func decayed(_ run: Int) -> Int { run &* runDecay / 256 }
 
     /// Records that pixel `i` took palette entry `index`, passing its error on. Called for every
-    /// pixel in order.
+    /// pixel in order (`settleStep` for those that take a step of the path).
     mutating func settle(_ i: Int, index: Int) {
-        let x = column
         if tolerance[i] != GIFDiffusedMatch.notFree, index < paletteCount {
-            let wanted = target[i], p = palette + 3 &* index, o = 3 &* (x &+ 1)
+            let wanted = target[i], p = palette + 3 &* index, o = 3 &* (column &+ 1)
             let d = (p[0] &- Self.unit &* Int(wanted & 0xFF), p[1] &- Self.unit &* Int((wanted >> 8) & 0xFF),
                      p[2] &- Self.unit &* Int((wanted >> 16) & 0xFF))
             let e = (Self.scaled(carry.right.0 &+ fromAbove[o] &+ d.0), Self.scaled(carry.right.1 &+ fromAbove[o &+ 1] &+ d.1),
@@ -475,20 +479,44 @@ struct DiffusedError {
                                   Self.share(e.2, Self.weights.right)),
                           run: (Self.decayed(carry.run.0) &+ d.0, Self.decayed(carry.run.1) &+ d.1,
                                 Self.decayed(carry.run.2) &+ d.2))
-            // Below-left, below and below-right of this pixel (the row has a margin at either end).
-            let b = toBelow + o
-            b[-3] &+= Self.share(e.0, Self.weights.belowLeft)
-            b[-2] &+= Self.share(e.1, Self.weights.belowLeft)
-            b[-1] &+= Self.share(e.2, Self.weights.belowLeft)
-            b[0] &+= Self.share(e.0, Self.weights.below)
-            b[1] &+= Self.share(e.1, Self.weights.below)
-            b[2] &+= Self.share(e.2, Self.weights.below)
-            b[3] &+= Self.share(e.0, Self.weights.belowRight)
-            b[4] &+= Self.share(e.1, Self.weights.belowRight)
-            b[5] &+= Self.share(e.2, Self.weights.belowRight)
+            passDown(e)
         } else {
             carry = Carry()
         }
+        advance()
+    }
+
+    /// Settles the pixel that took the step `nextStep` gave: the search worked out its error and
+    /// carry from the same carry, error from above and palette colour as `settle` would (the
+    /// path's first pixel is the next to settle, each step the next pixel of the row, and the row
+    /// above passes down nothing more while this row is settled), so it passes on the same.
+    @inline(__always)
+    mutating func settleStep() {
+        let step = best + (taken - 1)
+        carry = step.pointee.carry
+        passDown(step.pointee.error)
+        advance()
+    }
+
+    /// Passes a pixel's `scaled` error down to the pixels below-left, below and below-right of
+    /// it (the row has a margin at either end).
+    @inline(__always)
+    private mutating func passDown(_ e: (Int, Int, Int)) {
+        let b = toBelow + 3 &* (column &+ 1)
+        b[-3] &+= Self.share(e.0, Self.weights.belowLeft)
+        b[-2] &+= Self.share(e.1, Self.weights.belowLeft)
+        b[-1] &+= Self.share(e.2, Self.weights.belowLeft)
+        b[0] &+= Self.share(e.0, Self.weights.below)
+        b[1] &+= Self.share(e.1, Self.weights.below)
+        b[2] &+= Self.share(e.2, Self.weights.below)
+        b[3] &+= Self.share(e.0, Self.weights.belowRight)
+        b[4] &+= Self.share(e.1, Self.weights.belowRight)
+        b[5] &+= Self.share(e.2, Self.weights.belowRight)
+    }
+
+    /// Moves on to the next pixel, and to the next row after the last of a row.
+    @inline(__always)
+    private mutating func advance() {
         column += 1
         if column == width {
             // The row is done: what it passed down is what the next row reads.

@@ -23,6 +23,30 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         #expect(decoded == image)
     }
 
+    @Test func paethRowsOfThreeAndFourBytesAPixelUndoAsThePredictorSays() {
+        // Random rows filtered byte by byte with the Paeth predictor as the PNG specification
+        // states it (p = a + b - c; the nearest of a, b, c to p, in that order on ties), undone.
+        var random = SeededGenerator(seed: 5)
+        for bpp in [3, 4] {
+            let count = bpp * 41
+            let above = (0..<count).map { _ in UInt8(random.below(256)) }
+            let row = (0..<count).map { _ in UInt8(random.below(256)) }
+            var filtered = row
+            for i in 0..<count {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                filtered[i] = row[i] &- UInt8(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
+            }
+            let undone = filtered.withUnsafeMutableBufferPointer { f in
+                above.withUnsafeBufferPointer { up in
+                    PNGFilter.undo(4, row: f.baseAddress!, previous: up.baseAddress!, count: count, bytesPerPixel: bpp)
+                }
+            }
+            #expect(undone)
+            #expect(filtered.indices.first { filtered[$0] != row[$0] } == nil, "\(bpp) bytes a pixel")
+        }
+    }
+
     @Test func rgbWithoutAlphaIsReadAsOpaqueRGBA() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixtures + "/rgb8.png")))
         let decoded = try #require(PNGFastDecoder.decode(bytes))
