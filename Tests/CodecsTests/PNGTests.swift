@@ -204,6 +204,16 @@ private func straight(_ p: Pixmap, _ x: Int, _ y: Int) -> [UInt8] {
         }
     }
 
+    /// Fuzz/run.sh png's finding: a 129-byte file whose sPLT chunk declares 838,860,800 bytes made
+    /// libpng allocate them before finding the file short (its chunk limit does not cover sPLT).
+    @Test func aChunkDeclaringMoreBytesThanTheFileHoldsIsRefusedBeforeLibpngAllocatesIt() throws {
+        let finding = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAUAAAADBAMAAACpGNjLMgAAAHNQTFRFAADIpKSkpKSkpKSk"
+            + "pKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSkpKSk//9g"))
+        #expect(throws: CodecError.malformed(input: "splt", reason: "not a valid PNG: a chunk is longer than the file")) {
+            try PNG.decode([UInt8](finding), name: "splt")
+        }
+    }
+
     @Test func sizesBeyondPNGsRangeAreRefused() {
         #expect(throws: CodecError.self) { try PNG.decode(pngDeclaring(width: .max, height: .max)) }
         #expect(throws: CodecError.self) { try PNG.decode(pngDeclaring(width: 1 << 31, height: 1)) }
