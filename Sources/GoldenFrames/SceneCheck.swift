@@ -140,7 +140,7 @@ public final class SceneCheck: FrameSink {
     /// is compared with the golden once the hash is ready, frames in order.
     public func add(_ pixmap: Pixmap, frame: Int) throws {
         var ticket: Int?
-        if lastAdded.map({ !Self.same($0, pixmap.data) }) ?? true {
+        if lastAdded.map({ !$0.hasSameBytes(as: pixmap.data) }) ?? true {
             let data = pixmap.data
             let digest = digest
             ticket = hashing.submit { digest.hex(data) }
@@ -203,16 +203,6 @@ public final class SceneCheck: FrameSink {
             }
         }
         lastMatched = comparesWithGolden && expected == hash
-    }
-
-    /// Whether two frames' bytes are equal (a memory comparison, far cheaper than a hash).
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        // A frame rendered once and delivered again shares the previous one's bytes.
-        return a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in x.baseAddress == y.baseAddress || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
     }
 
     /// Keeps `frame` among the key frames if it differs more than the least differing kept one.

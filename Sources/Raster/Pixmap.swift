@@ -1,3 +1,5 @@
+import Foundation
+
 /// A raster image in premultiplied RGBA8: four bytes per pixel in the order R, G, B, A, rows
 /// top to bottom with no padding. Premultiplied storage makes source-over a multiply-add and
 /// keeps transparent pixels all-zero, so equal images have equal bytes.
@@ -96,5 +98,26 @@ public struct Pixmap: Equatable, Sendable {
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (data[i], data[i + 1], data[i + 2], data[i + 3])
+    }
+}
+
+extension Pixmap {
+    /// Whether `other` has this pixmap's size and pixels, byte for byte (see
+    /// `[UInt8].hasSameBytes(as:)`).
+    public func hasSameBytes(as other: Pixmap) -> Bool {
+        width == other.width && height == other.height && data.hasSameBytes(as: other.data)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `other` holds the same bytes: one memory comparison, far cheaper than a hash or an
+    /// element-by-element `==`, and none at all when both share one buffer (a frame rendered once
+    /// and delivered again).
+    public func hasSameBytes(as other: [UInt8]) -> Bool {
+        guard count == other.count else { return false }
+        guard !isEmpty else { return true }
+        return withUnsafeBytes { x in
+            other.withUnsafeBytes { y in x.baseAddress == y.baseAddress || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Geometry
 import Raster
 
@@ -49,7 +46,7 @@ final class FilterResults {
 
     /// The result kept for `inputs` and a source layer with exactly `source`'s pixels, if any.
     func result(for inputs: Inputs, source: Pixmap) -> Pixmap? {
-        for entry in entries.reversed() where entry.inputs == inputs && Self.sameBytes(entry.source, source) {
+        for entry in entries.reversed() where entry.inputs == inputs && entry.source.hasSameBytes(as: source) {
             reused += 1
             return entry.result
         }
@@ -67,12 +64,5 @@ final class FilterResults {
         }
         entries.append(Entry(inputs: inputs, source: source, result: result))
         pixels += size
-    }
-
-    private static func sameBytes(_ a: Pixmap, _ b: Pixmap) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        return a.data.withUnsafeBytes { x in
-            b.data.withUnsafeBytes { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
-        }
     }
 }
